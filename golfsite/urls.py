@@ -1,0 +1,15 @@
+"""The site's URLs: each app keeps its own, namespaced."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from rules import views as rules_views
+from scoring import views as scoring_views
+
+urlpatterns = [
+    path("", rules_views.home, name="home"),
+    path("healthz", scoring_views.healthz, name="healthz"),
+    path("rules/", include("rules.urls")),
+    path("api/v1/", include("scoring.api_urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,258 @@
+"""The JSON scoring API (``/api/v1/``): stateless, cookie-less, CSRF-exempt.
+
+Every answer to a bad request is a 400 with ``{"errors": [{"field", "message"}]}``,
+worded for players; the engine does all the checking and arithmetic.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from .engine import (
+    GolfError,
+    GridScore,
+    Problem,
+    RulesError,
+    RuleSet,
+    check_grid,
+    check_table,
+    score_grid,
+    score_hole,
+)
+from .engine.catalog import rules_catalog
+from .openapi import openapi_document
+
+#: Bodies above this many bytes are refused before they are read.
+MAX_BODY_BYTES = 64 * 1024
+#: JSON nested deeper than this is refused (no legitimate body needs more than 4).
+MAX_DEPTH = 8
+MAX_NAME_LENGTH = 40
+MAX_GRID_LENGTH = 400
+
+
+class BadRequest(Exception):
+    """A request the API refuses; carries the problems to report."""
+
+    def __init__(self, *errors: tuple[str, str]) -> None:
+        super().__init__(errors)
+        self.errors = errors
+
+
+def _bad(errors: list[dict[str, str]] | tuple[tuple[str, str], ...]) -> JsonResponse:
+    items = [e if isinstance(e, dict) else {"field": e[0], "message": e[1]} for e in errors]
+    return JsonResponse({"errors": items}, status=400)
+
+
+def _read_json(request: HttpRequest) -> dict[str, Any]:
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    if not length.isdigit() or int(length) > MAX_BODY_BYTES:
+        raise BadRequest(("body", f"the request body is larger than {MAX_BODY_BYTES} bytes"))
+    try:
+        raw = request.body
+    except RequestDataTooBig as exc:
+        raise BadRequest(("body", "the request body is too large")) from exc
+    if len(raw) > MAX_BODY_BYTES:
+        raise BadRequest(("body", f"the request body is larger than {MAX_BODY_BYTES} bytes"))
+    try:
+        data = json.loads(raw)
+    except RecursionError as exc:
+        raise BadRequest(("body", "the JSON is nested too deeply")) from exc
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadRequest(("body", "the body is not valid JSON")) from exc
+    if _depth(data) > MAX_DEPTH:
+        raise BadRequest(("body", "the JSON is nested too deeply"))
+    if not isinstance(data, dict):
+        raise BadRequest(("body", "the body must be a JSON object"))
+    return data
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level)
+    return level
+
+
+def _rules(data: dict[str, Any]) -> RuleSet:
+    if "rules" not in data:
+        return RuleSet()
+    try:
+        return RuleSet.from_dict(data["rules"])
+    except RulesError as exc:
+        raise BadRequest(
+            *((f"rules.{p.field}" if p.field else "rules", p.message) for p in exc.problems)
+        ) from exc
+
+
+def _grid_text(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        raise BadRequest((field, "the grid must be text, like '8 5 7 / 8 3 9'"))
+    if len(value) > MAX_GRID_LENGTH:
+        raise BadRequest((field, "the grid is far too long"))
+    return value
+
+
+def _problem_errors(problems: tuple[Problem, ...], field_of: Any) -> list[dict[str, Any]]:
+    errors: list[dict[str, Any]] = []
+    for problem in problems:
+        error: dict[str, Any] = {"field": field_of(problem), "message": problem.message}
+        if problem.row is not None and problem.column is not None:
+            error["row"] = problem.row
+            error["column"] = problem.column
+        errors.append(error)
+    return errors
+
+
+def _grid_json(score: GridScore) -> dict[str, Any]:
+    return {
+        "columns": [
+            {
+                "cards": [str(card) for card in column.cards],
+                "values": list(column.values),
+                "matched": column.matched,
+                "points": column.points,
+                "reason": column.reason,
+            }
+            for column in score.columns
+        ],
+        "adjustments": [
+            {"rule": a.rule, "points": a.points, "reason": a.reason} for a in score.adjustments
+        ],
+    }
+
+
+def _guarded(view: Any) -> Any:
+    """Turn :class:`BadRequest` into the API's 400 answer."""
+
+    def wrapped(request: HttpRequest) -> JsonResponse:
+        try:
+            return view(request)  # type: ignore[no-any-return]
+        except BadRequest as exc:
+            return _bad(exc.errors)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+@csrf_exempt
+@require_POST
+@_guarded
+def score(request: HttpRequest) -> JsonResponse:
+    """Score one grid: values, columns, grid bonuses and blackjack."""
+    data = _read_json(request)
+    unknown = sorted(set(data) - {"rules", "grid"})
+    if unknown:
+        raise BadRequest(*((key, f"'{key}' is not expected here") for key in unknown))
+    rules = _rules(data)
+    if "grid" not in data:
+        raise BadRequest(("grid", "enter a grid, like '8 5 7 / 8 3 9'"))
+    text = _grid_text(data["grid"], "grid")
+    try:
+        grid = check_grid(text, rules)
+    except GolfError as exc:
+        return _bad(_problem_errors(exc.problems, lambda p: "grid"))
+    result = score_grid(grid, rules)
+    return JsonResponse({"score": result.total, "grid": grid.notation(), **_grid_json(result)})
+
+
+@csrf_exempt
+@require_POST
+@_guarded
+def score_hole_view(request: HttpRequest) -> JsonResponse:
+    """Score a whole hole: every grid, then knock, underdog and tied-shame rules."""
+    data = _read_json(request)
+    unknown = sorted(set(data) - {"rules", "players"})
+    if unknown:
+        raise BadRequest(*((key, f"'{key}' is not expected here") for key in unknown))
+    rules = _rules(data)
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise BadRequest(("players", "list the players, each with a name and a grid"))
+    if len(players) > 8:
+        raise BadRequest(("players", "a hole has at most 8 players"))
+    names: list[str] = []
+    texts: list[str] = []
+    went_out: list[bool] = []
+    errors: list[tuple[str, str]] = []
+    for i, player in enumerate(players):
+        where = f"players[{i}]"
+        if not isinstance(player, dict):
+            errors.append((where, "each player must be an object with a name and a grid"))
+            continue
+        for key in sorted(set(player) - {"name", "grid", "went_out"}):
+            errors.append((f"{where}.{key}", f"'{key}' is not expected here"))
+        name = player.get("name", f"Player {i + 1}")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            errors.append((f"{where}.name", f"a name is 1 to {MAX_NAME_LENGTH} characters"))
+            name = f"Player {i + 1}"
+        out = player.get("went_out", False)
+        if not isinstance(out, bool):
+            errors.append((f"{where}.went_out", "went_out must be true or false"))
+            out = False
+        if "grid" not in player:
+            errors.append((f"{where}.grid", "enter this player's grid"))
+            text = ""
+        else:
+            try:
+                text = _grid_text(player["grid"], f"{where}.grid")
+            except BadRequest as exc:
+                errors.extend(exc.errors)
+                text = ""
+        names.append(name.strip())
+        texts.append(text)
+        went_out.append(out)
+    if errors:
+        raise BadRequest(*errors)
+    try:
+        grids = check_table(texts, rules, went_out)
+    except GolfError as exc:
+        return _bad(
+            _problem_errors(
+                exc.problems,
+                lambda p: f"players[{p.player}].grid" if p.player is not None else "players",
+            )
+        )
+    out_seat = went_out.index(True) if True in went_out else None
+    hole = score_hole(grids, rules, out_seat)
+    return JsonResponse(
+        {
+            "players": [
+                {
+                    "name": names[i],
+                    "grid": grids[i].notation(),
+                    "went_out": player.went_out,
+                    "grid_score": player.grid_score,
+                    "score": player.score,
+                    "grid_breakdown": _grid_json(player.grid) if player.grid else None,
+                    "adjustments": [
+                        {"rule": a.rule, "points": a.points, "reason": a.reason}
+                        for a in player.adjustments
+                    ],
+                }
+                for i, player in enumerate(hole.players)
+            ],
+            "winners": [names[i] for i in hole.winners],
+        }
+    )
+
+
+@require_GET
+def rules_list(request: HttpRequest) -> JsonResponse:
+    """Every variant, joker option, house rule and play rule, with slugs and summaries."""
+    return JsonResponse(rules_catalog())
+
+
+@require_GET
+def openapi(request: HttpRequest) -> JsonResponse:
+    """The OpenAPI 3.1 description of this API."""
+    return JsonResponse(openapi_document())

@@ -1,0 +1,206 @@
+"""Cards and their text notation.
+
+A card is written as its rank, optionally followed by a suit: ``8``, ``KH``, ``10♠``,
+``TD`` (``T`` is accepted for 10), ``JK`` or ``*`` for a joker. The ZSA deck adds
+the ranks ``0`` and ``X`` (its ten). Case does not matter.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .errors import CardError
+
+
+class Rank(enum.Enum):
+    """A card rank. The value is the rank's symbol in notation."""
+
+    ZERO = "0"
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    ZSA_TEN = "X"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    JOKER = "JK"
+
+    @property
+    def symbol(self) -> str:
+        """The rank as written in notation (``"10"``, ``"K"``, ``"JK"``)."""
+        return str(self.value)
+
+    @property
+    def singular(self) -> str:
+        """The rank in words, for messages: ``"7"``, ``"king"``, ``"joker"``."""
+        return _RANK_WORDS.get(self, self.symbol)
+
+    @property
+    def plural(self) -> str:
+        """The rank in words, plural: ``"7s"``, ``"kings"``, ``"jokers"``."""
+        return _RANK_PLURALS.get(self, self.symbol + "s")
+
+
+_RANK_WORDS = {
+    Rank.ACE: "ace",
+    Rank.ZSA_TEN: "X",
+    Rank.JACK: "jack",
+    Rank.QUEEN: "queen",
+    Rank.KING: "king",
+    Rank.JOKER: "joker",
+}
+_RANK_PLURALS = {
+    Rank.ACE: "aces",
+    Rank.ZSA_TEN: "Xs",
+    Rank.JACK: "jacks",
+    Rank.QUEEN: "queens",
+    Rank.KING: "kings",
+    Rank.JOKER: "jokers",
+}
+
+#: Ranks of a standard 52-card deck, in their usual order.
+STANDARD_RANKS: tuple[Rank, ...] = (
+    Rank.ACE,
+    Rank.TWO,
+    Rank.THREE,
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+)
+
+#: Ranks of the 120-card ZSA deck.
+ZSA_RANKS: tuple[Rank, ...] = (
+    Rank.ZERO,
+    Rank.ACE,
+    Rank.TWO,
+    Rank.THREE,
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.ZSA_TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+)
+
+
+class Suit(enum.Enum):
+    """A suit of a standard deck. The value is its letter in notation."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's sign: ``♠ ♥ ♦ ♣``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit} | {
+    v: k for k, v in _SUIT_SYMBOLS.items()
+}
+# Some keyboards produce the outlined forms of the red suits.
+_SUIT_BY_TEXT |= {"♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♤": Suit.SPADES, "♧": Suit.CLUBS}
+_RANK_BY_TEXT: dict[str, Rank] = {r.value: r for r in Rank} | {"T": Rank.TEN, "*": Rank.JOKER}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a rank and, when the player cared to say, a suit.
+
+    Jokers never have a suit. Two cards pair when their ranks are equal; suits only
+    matter for the one-eyed jacks and for counting exact copies in a deck.
+    """
+
+    rank: Rank
+    suit: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if self.rank is Rank.JOKER and self.suit is not None:
+            raise CardError(f"'{self}' is a joker, and jokers have no suit")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card from notation (``"KH"``, ``"10♠"``, ``"jk"``).
+
+        Raises :class:`CardError` saying what is wrong with the text.
+        """
+        card = _CARD_CACHE.get(text)
+        if card is not None:
+            return card
+        card = _parse_card(text)
+        if len(_CARD_CACHE) < 4096:
+            _CARD_CACHE[text] = card
+        return card
+
+    def __str__(self) -> str:
+        """The card in notation, ASCII only: ``"KH"``, ``"8"``, ``"JK"``."""
+        return self.rank.symbol + (self.suit.value if self.suit else "")
+
+    @property
+    def display(self) -> str:
+        """The card for people: ``"K♥"``, ``"8"``, ``"Joker"``."""
+        if self.rank is Rank.JOKER:
+            return "Joker"
+        return self.rank.symbol + (self.suit.symbol if self.suit else "")
+
+
+_CARD_CACHE: dict[str, Card] = {}
+
+
+def _parse_card(text: str) -> Card:
+    raw = text.strip()
+    token = raw.upper()
+    if not token:
+        raise CardError("a card is missing")
+    rank = _RANK_BY_TEXT.get(token)
+    if rank is not None:
+        return Card(rank)
+    suit = _SUIT_BY_TEXT.get(token[-1])
+    if suit is None:
+        if token[0] in "SHDC♠♥♦♣" and token[1:] in _RANK_BY_TEXT:
+            raise CardError(
+                f"'{raw}' has its suit first; write the rank first, like '{token[1:]}{token[0]}'"
+            )
+        raise CardError(f"'{raw}' is not a rank{_rank_hint(token)}")
+    rank_text = token[:-1]
+    rank = _RANK_BY_TEXT.get(rank_text)
+    if rank is None:
+        raise CardError(f"'{raw}' is not a card: '{raw[:-1]}' is not a rank{_rank_hint(rank_text)}")
+    if rank is Rank.JOKER:
+        raise CardError(f"'{raw}' is a joker, and jokers have no suit")
+    return Card(rank, suit)
+
+
+def _rank_hint(token: str) -> str:
+    if token in ("1", "ACE"):
+        return " (an ace is written A)"
+    if token in ("JOKER", "JO", "J0"):
+        return " (a joker is written JK or *)"
+    return " (ranks are A, 2-10, J, Q, K, JK for a joker, and 0 and X in the ZSA deck)"

@@ -1,0 +1,174 @@
+"""A player's grid of cards and its notation.
+
+A grid is written row by row, top row first, rows separated by ``/`` (or new lines),
+cards by spaces or commas: ``"8 5 7 / 8 3 9"``. Columns are read top to bottom.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .cards import Card
+from .errors import CardError, GridError, Problem
+
+
+class Layout(NamedTuple):
+    """The shape of a grid: how many rows, and how many cards in each row."""
+
+    rows: int
+    columns: int
+
+    @property
+    def size(self) -> int:
+        """Cards in a full grid."""
+        return self.rows * self.columns
+
+    def __str__(self) -> str:
+        return f"{self.rows} x {self.columns}"
+
+
+_ROW_SPLIT = re.compile(r"\s*(?:/|\n)\s*")
+_CARD_SPLIT = re.compile(r"[\s,]+")
+
+_NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+)
+
+
+def number_word(n: int) -> str:
+    """``number_word(3)`` is ``"three"``; numbers above ten stay digits."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def count_words(n: int, noun: str, plural: str | None = None) -> str:
+    """``count_words(3, "card")`` is ``"three cards"``; used in messages."""
+    return f"{number_word(n)} {noun if n == 1 else (plural or noun + 's')}"
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A rectangular arrangement of cards, stored row by row."""
+
+    rows: tuple[tuple[Card, ...], ...]
+    columns: tuple[tuple[Card, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.rows or not self.rows[0]:
+            raise GridError("the grid is empty")
+        width = len(self.rows[0])
+        if any(len(row) != width for row in self.rows):
+            raise GridError("every row of a grid needs the same number of cards")
+        object.__setattr__(self, "columns", tuple(zip(*self.rows, strict=True)))
+
+    @classmethod
+    def parse(cls, text: str, layout: Layout | None = None) -> Grid:
+        """Read a grid from notation, checking its shape against ``layout`` if given.
+
+        Every unreadable card is reported at once, each with its place
+        (``"card 3 of row 2: 'B' is not a rank"``), in one :class:`GridError`.
+        """
+        text = text.strip()
+        if not text:
+            raise GridError("the grid is empty: enter its cards row by row, like '8 5 7 / 8 3 9'")
+        row_texts = _ROW_SPLIT.split(text)
+        problems: list[Problem] = []
+        rows: list[tuple[Card, ...]] = []
+        for r, row_text in enumerate(row_texts, start=1):
+            tokens = [t for t in _CARD_SPLIT.split(row_text) if t]
+            if not tokens:
+                problems.append(Problem(f"row {r} has no cards", row=r))
+                continue
+            row: list[Card] = []
+            for c, token in enumerate(tokens, start=1):
+                try:
+                    row.append(Card.parse(token))
+                except CardError as exc:
+                    problems.append(
+                        Problem(
+                            f"card {c} of row {r}: {exc}", row=r, column=c, places=((None, r, c),)
+                        )
+                    )
+            rows.append(tuple(row))
+        if problems:
+            raise GridError("; ".join(p.message for p in problems), problems)
+        problems = _shape_problems([len(row) for row in rows], layout)
+        if problems:
+            raise GridError("; ".join(p.message for p in problems), problems)
+        return cls(tuple(rows))
+
+    @classmethod
+    def from_columns(cls, columns: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> Grid:
+        """Build a grid from its columns, each listed top to bottom."""
+        return cls(tuple(zip(*columns, strict=True)))
+
+    @property
+    def layout(self) -> Layout:
+        """This grid's shape."""
+        return Layout(len(self.rows), len(self.rows[0]))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card, row by row."""
+        return tuple(card for row in self.rows for card in row)
+
+    def notation(self) -> str:
+        """The grid in notation: ``"8 5 7 / 8 3 9"``; ``Grid.parse`` reads it back."""
+        return " / ".join(" ".join(str(card) for card in row) for row in self.rows)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _shape_problems(row_lengths: list[int], layout: Layout | None) -> list[Problem]:
+    if layout is None:
+        if len(set(row_lengths)) > 1:
+            first = row_lengths[0]
+            return [
+                Problem(
+                    f"row {r} has {count_words(n, 'card')} but row 1 has {first}; "
+                    "every row needs the same number",
+                    row=r,
+                )
+                for r, n in enumerate(row_lengths, start=1)
+                if n != first
+            ]
+        return []
+    problems: list[Problem] = []
+    width = number_word(layout.columns)
+    if len(row_lengths) != layout.rows:
+        problems.append(
+            Problem(
+                f"this layout has {count_words(layout.rows, 'row')} of {width} cards, "
+                f"but the grid has {count_words(len(row_lengths), 'row')}"
+            )
+        )
+    for r, n in enumerate(row_lengths[: layout.rows], start=1):
+        if n < layout.columns:
+            problems.append(
+                Problem(
+                    f"row {r} has {count_words(n, 'card')}; it needs {width}",
+                    row=r,
+                    column=n + 1,
+                )
+            )
+        elif n > layout.columns:
+            problems.append(
+                Problem(
+                    f"row {r} has {count_words(n, 'card')}; it holds only {width}",
+                    row=r,
+                    column=layout.columns + 1,
+                )
+            )
+    return problems

@@ -1,0 +1,264 @@
+"""Scoring: a grid column by column, then the whole hole.
+
+The order is the one golfcards.club uses, so a group that also plays there gets the
+same numbers:
+
+1. Each column: an Eagle Eye joker pair scores -4; else, with *negative pairs keep
+   value*, a matched column of negative cards scores their sum; else a matched
+   column scores 0; else the column scores the sum of its cards.
+2. Grid bonuses: four of a kind, then wolfpack.
+3. Blackjack (a grid scoring exactly 21 scores 0).
+4. For the whole hole, each on the scores the step before left: knock penalty,
+   knock bonus, underdog bonus, tied shame.
+
+Results are breakdowns, never bare numbers, so any page can explain a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import Card, Rank
+from .grid import Grid, count_words
+from .rules import HouseRule, RuleSet
+
+FOUR_OF_A_KIND_POINTS = -20
+WOLFPACK_POINTS = -20
+BLACKJACK_SCORE = 21
+KNOCK_PENALTY_POINTS = 10
+KNOCK_BONUS_POINTS = -5
+UNDERDOG_POINTS = -3
+TIED_SHAME_POINTS = 5
+
+
+class ColumnScore(NamedTuple):
+    """One column: its cards top to bottom, their values, and what it scored."""
+
+    number: int
+    cards: tuple[Card, ...]
+    values: tuple[int, ...]
+    matched: bool
+    points: int
+    #: Why it scored what it did, for people: ``"pair of 8s: 0"``.
+    reason: str
+
+
+class Adjustment(NamedTuple):
+    """Points a rule added to (or took from) a score, and why."""
+
+    rule: str
+    points: int
+    reason: str
+
+
+class GridScore(NamedTuple):
+    """How one grid scored: its columns, the grid bonuses and its total."""
+
+    columns: tuple[ColumnScore, ...]
+    adjustments: tuple[Adjustment, ...]
+    total: int
+
+    @property
+    def column_total(self) -> int:
+        """The sum of the columns, before any bonus."""
+        return sum(column.points for column in self.columns)
+
+    @property
+    def matched_columns(self) -> int:
+        """How many columns cancelled (pairs, or threes in nine-card Golf)."""
+        return sum(1 for column in self.columns if column.matched)
+
+
+class PlayerScore(NamedTuple):
+    """One player's hole: the grid score (if a grid was entered), the hole rules'
+    adjustments, and the score that goes on the card."""
+
+    grid_score: int
+    grid: GridScore | None
+    went_out: bool
+    adjustments: tuple[Adjustment, ...]
+    score: int
+
+
+class HoleScore(NamedTuple):
+    """Every player's score for one hole, in seating order."""
+
+    players: tuple[PlayerScore, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The final scores, in seating order."""
+        return tuple(player.score for player in self.players)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the lowest score (more than one on a tie)."""
+        low = min(self.scores)
+        return tuple(i for i, score in enumerate(self.scores) if score == low)
+
+
+def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
+    """Score one grid: its columns, grid bonuses and blackjack.
+
+    The grid is assumed to fit the rule set (see :mod:`.validation`); this function
+    does the arithmetic only.
+    """
+    cancels = rules.variant_info.cancels
+    keep_negative = HouseRule.NEGATIVE_PAIRS_KEEP_VALUE in rules.house_rules
+    eagle_eye = rules.joker_option.matched_value
+    value = rules.value
+    columns: list[ColumnScore] = []
+    for number, cards in enumerate(grid.columns, start=1):
+        values = tuple(value(card) for card in cards)
+        rank = cards[0].rank
+        matched = cancels and all(card.rank is rank for card in cards[1:])
+        if not matched:
+            points = sum(values)
+            reason = " + ".join(_signed(v) for v in values) + f" = {points}"
+        elif rank is Rank.JOKER and eagle_eye is not None:
+            points = eagle_eye * len(cards)
+            reason = f"Eagle Eye {_set_of(len(cards), rank)}: {points}"
+        elif keep_negative and all(v < 0 for v in values):
+            points = sum(values)
+            reason = f"{_set_of(len(cards), rank)}, kept at their value: {points}"
+        else:
+            points = 0
+            reason = f"{_set_of(len(cards), rank)}: 0"
+        columns.append(ColumnScore(number, cards, values, matched, points, reason))
+
+    adjustments = _grid_bonuses(columns, rules)
+    total = sum(column.points for column in columns) + sum(a.points for a in adjustments)
+    if HouseRule.BLACKJACK in rules.house_rules and total == BLACKJACK_SCORE:
+        adjustments.append(
+            Adjustment(HouseRule.BLACKJACK.slug, -BLACKJACK_SCORE, "exactly 21 becomes 0")
+        )
+        total = 0
+    return GridScore(tuple(columns), tuple(adjustments), total)
+
+
+def _grid_bonuses(columns: list[ColumnScore], rules: RuleSet) -> list[Adjustment]:
+    adjustments: list[Adjustment] = []
+    four = HouseRule.FOUR_OF_A_KIND in rules.house_rules
+    wolf = HouseRule.WOLFPACK in rules.house_rules
+    if not (four or wolf):
+        return adjustments
+    matched_by_rank: dict[Rank, int] = {}
+    for column in columns:
+        if column.matched:
+            rank = column.cards[0].rank
+            matched_by_rank[rank] = matched_by_rank.get(rank, 0) + 1
+    if four:
+        for rank, count in matched_by_rank.items():
+            if count >= 2:
+                adjustments.append(
+                    Adjustment(
+                        HouseRule.FOUR_OF_A_KIND.slug,
+                        FOUR_OF_A_KIND_POINTS,
+                        f"{rank.plural} fill {count_words(count, 'paired column')}",
+                    )
+                )
+    if wolf and matched_by_rank.get(Rank.JACK, 0) >= 2:
+        adjustments.append(
+            Adjustment(HouseRule.WOLFPACK.slug, WOLFPACK_POINTS, "two columns paired with jacks")
+        )
+    return adjustments
+
+
+def score_hole(grids: Sequence[Grid], rules: RuleSet, went_out: int | None = None) -> HoleScore:
+    """Score every grid of a hole, then apply the hole rules in order.
+
+    ``went_out`` is the seat of the player who went out, if anyone did.
+    """
+    grid_scores = [score_grid(grid, rules) for grid in grids]
+    return apply_hole_rules([g.total for g in grid_scores], rules, went_out, grid_scores)
+
+
+def apply_hole_rules(
+    totals: Sequence[int],
+    rules: RuleSet,
+    went_out: int | None = None,
+    grids: Sequence[GridScore | None] | None = None,
+) -> HoleScore:
+    """Apply knock penalty, knock bonus, underdog bonus and tied shame, in that order.
+
+    ``totals`` are the players' grid scores (counted by hand, or from
+    :func:`score_grid`); each step works on the scores the step before left.
+    """
+    scores = list(totals)
+    adjustments: list[list[Adjustment]] = [[] for _ in scores]
+    has = rules.house_rules
+
+    if went_out is not None:
+        if HouseRule.KNOCK_PENALTY in has and scores[went_out] > min(scores):
+            _adjust(
+                scores,
+                adjustments,
+                went_out,
+                HouseRule.KNOCK_PENALTY,
+                KNOCK_PENALTY_POINTS,
+                "went out without the lowest score",
+            )
+        if HouseRule.KNOCK_BONUS in has:
+            _adjust(
+                scores, adjustments, went_out, HouseRule.KNOCK_BONUS, KNOCK_BONUS_POINTS, "went out"
+            )
+    if HouseRule.UNDERDOG_BONUS in has:
+        low = min(scores)
+        for seat in [i for i, s in enumerate(scores) if s == low]:
+            _adjust(
+                scores,
+                adjustments,
+                seat,
+                HouseRule.UNDERDOG_BONUS,
+                UNDERDOG_POINTS,
+                "lowest score of the hole",
+            )
+    if HouseRule.TIED_SHAME in has:
+        seen: dict[int, int] = {}
+        for s in scores:
+            seen[s] = seen.get(s, 0) + 1
+        for seat in [i for i, s in enumerate(scores) if seen[s] > 1]:
+            _adjust(
+                scores,
+                adjustments,
+                seat,
+                HouseRule.TIED_SHAME,
+                TIED_SHAME_POINTS,
+                "tied with another player",
+            )
+
+    grid_list = list(grids) if grids is not None else [None] * len(scores)
+    return HoleScore(
+        tuple(
+            PlayerScore(
+                grid_score=totals[i],
+                grid=grid_list[i],
+                went_out=went_out == i,
+                adjustments=tuple(adjustments[i]),
+                score=scores[i],
+            )
+            for i in range(len(scores))
+        )
+    )
+
+
+def _adjust(
+    scores: list[int],
+    adjustments: list[list[Adjustment]],
+    seat: int,
+    rule: HouseRule,
+    points: int,
+    reason: str,
+) -> None:
+    scores[seat] += points
+    adjustments[seat].append(Adjustment(rule.slug, points, reason))
+
+
+def _signed(value: int) -> str:
+    return f"({value})" if value < 0 else str(value)
+
+
+def _set_of(size: int, rank: Rank) -> str:
+    """``"pair of 8s"`` for two cards, ``"three 8s"`` for three."""
+    return f"pair of {rank.plural}" if size == 2 else count_words(size, rank.singular, rank.plural)

@@ -1,0 +1,233 @@
+"""Is this grid, or this whole table, possible under the rule set?
+
+Every check returns all of its problems at once, each saying where it is (the seat,
+row and column of every card involved), so a form can mark each card that is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, Rank
+from .errors import GridError, Problem, TableError
+from .grid import Grid, count_words, number_word
+from .rules import DECK_RANKS, MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
+
+Place = tuple[int | None, int, int]
+
+
+def parse_grid(text: str, rules: RuleSet, player: int | None = None) -> Grid:
+    """Read a grid for ``rules``, checking its shape; problems carry the seat."""
+    try:
+        return Grid.parse(text, rules.layout)
+    except GridError as exc:
+        if player is None:
+            raise
+        problems = [_at_player(p, player) for p in exc.problems]
+        raise GridError("; ".join(p.message for p in problems), problems) from exc
+
+
+def grid_problems(
+    grid: Grid, rules: RuleSet, *, player: int | None = None, players: int = MIN_PLAYERS
+) -> list[Problem]:
+    """Everything wrong with one grid on its own: its shape, cards that are not in
+    the deck, and more copies of a card than the shoe for ``players`` holds."""
+    problems: list[Problem] = []
+    layout = rules.layout
+    if grid.layout != layout:
+        problems.append(
+            Problem(
+                f"a {rules.variant_info.name} grid is {count_words(layout.rows, 'row')} of "
+                f"{layout.columns}; this one is {count_words(grid.layout.rows, 'row')} of "
+                f"{grid.layout.columns}",
+                player=player,
+            )
+        )
+    for r, row in enumerate(grid.rows, start=1):
+        for c, card in enumerate(row, start=1):
+            message = _not_in_deck(card, rules)
+            if message:
+                problems.append(
+                    Problem(
+                        f"{_where(player, r, c)}: {message}",
+                        player=player,
+                        row=r,
+                        column=c,
+                        places=((player, r, c),),
+                    )
+                )
+    if not problems:
+        problems.extend(_count_problems([grid], rules, players, "in this grid", [player]))
+    return problems
+
+
+def table_problems(
+    grids: Sequence[Grid], rules: RuleSet, went_out: Sequence[bool] = ()
+) -> list[Problem]:
+    """Everything that makes a hole's table impossible: the number of players, each
+    grid on its own, more copies of a card across the table than the shoe holds,
+    and more than one player going out."""
+    players = len(grids)
+    problems: list[Problem] = []
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        problems.append(
+            Problem(
+                f"a hole needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                f"not {count_words(players, 'player')}"
+            )
+        )
+    needed = players * rules.layout.size + 1
+    shoe = rules.shoe_size(players)
+    if players and needed > shoe:
+        problems.append(
+            Problem(
+                f"{count_words(players, 'player')} need {needed} cards (with the first discard), "
+                f"but {_shoe_phrase(rules, players)} only {shoe}"
+            )
+        )
+    for seat, grid in enumerate(grids):
+        problems.extend(grid_problems(grid, rules, player=seat, players=players))
+    if not problems:
+        problems.extend(
+            _count_problems(list(grids), rules, players, "on the table", list(range(players)))
+        )
+    out = [seat for seat, flag in enumerate(went_out) if flag]
+    if len(out) > 1:
+        problems.append(
+            Problem(
+                "only one player can go out in a hole, but "
+                f"{count_words(len(out), 'player')} are marked as out",
+                places=(),
+            )
+        )
+    return problems
+
+
+def check_grid(text: str, rules: RuleSet) -> Grid:
+    """Parse and validate one grid against a single table of the rule set's deck.
+
+    Raises :class:`GridError` or :class:`TableError` listing every problem.
+    """
+    grid = parse_grid(text, rules)
+    problems = grid_problems(grid, rules)
+    if problems:
+        raise TableError.from_problems(problems)
+    return grid
+
+
+def check_table(texts: Sequence[str], rules: RuleSet, went_out: Sequence[bool] = ()) -> list[Grid]:
+    """Parse and validate a whole table; raises one error listing every problem of
+    every grid (each tagged with its seat)."""
+    grids: list[Grid] = []
+    problems: list[Problem] = []
+    for seat, text in enumerate(texts):
+        try:
+            grids.append(parse_grid(text, rules, player=seat))
+        except GridError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise GridError("; ".join(p.message for p in problems), problems)
+    problems = table_problems(grids, rules, went_out)
+    if problems:
+        raise TableError.from_problems(problems)
+    return grids
+
+
+def _not_in_deck(card: Card, rules: RuleSet) -> str | None:
+    rank = card.rank
+    if rank is Rank.JOKER:
+        if rules.deck is DeckKind.ZSA:
+            return "the ZSA deck has no jokers"
+        if rules.joker_option.count(rules.deck_count()) == 0:
+            return "a joker, but jokers are not in play under these rules"
+        return None
+    if rank in DECK_RANKS[rules.deck]:
+        return None
+    if rank is Rank.TEN:
+        return "the ZSA deck's ten is written X"
+    if rank is Rank.ZSA_TEN:
+        return "X is the ZSA deck's ten; in a standard deck write 10"
+    return f"'{rank.symbol}' is only in the ZSA deck"
+
+
+def _count_problems(
+    grids: list[Grid], rules: RuleSet, players: int, where: str, seats: list[int | None]
+) -> list[Problem]:
+    by_rank: dict[Rank, list[Place]] = {}
+    by_card: dict[Card, list[Place]] = {}
+    for seat, grid in zip(seats, grids, strict=True):
+        for r, row in enumerate(grid.rows, start=1):
+            for c, card in enumerate(row, start=1):
+                by_rank.setdefault(card.rank, []).append((seat, r, c))
+                if card.suit is not None and rules.deck is DeckKind.STANDARD:
+                    by_card.setdefault(card, []).append((seat, r, c))
+    problems: list[Problem] = []
+    decks = rules.deck_count(players)
+    for rank, places in by_rank.items():
+        copies = rules.rank_copies(rank, players)
+        if len(places) > copies:
+            what = count_words(len(places), rank.singular, rank.plural)
+            problems.append(
+                Problem(
+                    f"{what} {where}, but {_holds(rules, rank, decks, copies)}",
+                    player=_only_seat(places),
+                    places=tuple(places),
+                )
+            )
+    for card, places in by_card.items():
+        if len(places) > decks:
+            problems.append(
+                Problem(
+                    f"{count_words(len(places), card.display, card.display)} {where}, but "
+                    f"{count_words(decks, 'deck')} {'has' if decks == 1 else 'have'} "
+                    f"only {count_words(decks, 'copy', 'copies')}",
+                    player=_only_seat(places),
+                    places=tuple(places),
+                )
+            )
+    return problems
+
+
+def _holds(rules: RuleSet, rank: Rank, decks: int, copies: int) -> str:
+    if rank is Rank.JOKER:
+        option = rules.joker_option
+        if option.in_shoe is not None:
+            return f"{option.name} puts only {count_words(copies, 'joker')} in the shoe"
+        return f"the shoe has only {count_words(copies, 'joker')}"
+    if rules.deck is DeckKind.ZSA:
+        deck = "the ZSA deck has" if decks == 1 else f"{count_words(decks, 'ZSA deck')} have"
+    else:
+        deck = f"{count_words(decks, 'deck')} {'has' if decks == 1 else 'have'}"
+    return f"{deck} {number_word(copies)}"
+
+
+def _shoe_phrase(rules: RuleSet, players: int) -> str:
+    decks = rules.deck_count(players)
+    if rules.deck is DeckKind.ZSA:
+        return "the ZSA deck holds" if decks == 1 else f"{count_words(decks, 'ZSA deck')} hold"
+    return f"{count_words(decks, 'deck')} {'holds' if decks == 1 else 'hold'}"
+
+
+def _only_seat(places: list[Place]) -> int | None:
+    """The seat all these cards belong to, or None when they span players."""
+    seats = {seat for seat, _, _ in places}
+    return seats.pop() if len(seats) == 1 else None
+
+
+def _where(player: int | None, row: int, column: int) -> str:
+    place = f"card {column} of row {row}"
+    return place if player is None else f"player {player + 1}, {place}"
+
+
+def _at_player(problem: Problem, player: int) -> Problem:
+    places = tuple((player, r, c) for _, r, c in problem.places)
+    if not places and problem.row is not None and problem.column is not None:
+        places = ((player, problem.row, problem.column),)
+    return Problem(
+        f"player {player + 1}, {problem.message}",
+        player=player,
+        row=problem.row,
+        column=problem.column,
+        field=problem.field,
+        places=places,
+    )

@@ -1,0 +1,167 @@
+"""Is a grid or a whole table possible? Every problem, in words, with its place."""
+
+import pytest
+
+from scoring.engine import (
+    DeckKind,
+    GridError,
+    RulesError,
+    RuleSet,
+    TableError,
+    check_grid,
+    check_table,
+)
+
+
+def table_messages(texts, ruleset=None, went_out=()):
+    with pytest.raises((TableError, GridError)) as caught:
+        check_table(texts, ruleset or RuleSet(), went_out)
+    return [p.message for p in caught.value.problems]
+
+
+def test_five_sevens_on_one_deck():
+    messages = table_messages(["7 7 7 / 3 4 5", "7 7 3 / 4 5 6"])
+    assert messages == ["five 7s on the table, but one deck has four"]
+
+
+def test_the_problem_lists_every_card_involved():
+    with pytest.raises(TableError) as caught:
+        check_table(["7 7 7 / 3 4 5", "7 7 3 / 4 5 6"], RuleSet())
+    assert caught.value.problems[0].places == (
+        (0, 1, 1),
+        (0, 1, 2),
+        (0, 1, 3),
+        (1, 1, 1),
+        (1, 1, 2),
+    )
+
+
+def test_five_players_get_two_decks_by_default():
+    grids = ["7 3 4 / 5 6 8", "7 3 4 / 5 6 8", "7 3 4 / 5 6 8", "7 3 4 / 5 6 9", "7 A A / 5 6 9"]
+    assert len(check_table(grids, RuleSet())) == 5
+
+
+def test_an_explicit_deck_count_wins():
+    grids = ["7 3 4 / 5 6 8", "7 3 4 / 5 6 8", "7 3 4 / 5 6 8", "7 3 4 / 5 6 9", "7 A A / 5 6 9"]
+    messages = table_messages(grids, RuleSet(decks=1))
+    assert "five 7s on the table, but one deck has four" in messages
+
+
+def test_exact_card_copies_when_suits_are_given():
+    messages = table_messages(["KH 3 4 / 5 6 7", "KH 3 4 / 5 6 8"])
+    assert messages == ["two K♥ on the table, but one deck has only one copy"]
+
+
+def test_jokers_when_none_are_in_play():
+    messages = table_messages(["JK 3 4 / 5 6 7", "8 3 4 / 5 6 9"])
+    assert messages == [
+        "player 1, card 1 of row 1: a joker, but jokers are not in play under these rules"
+    ]
+
+
+def test_lucky_swing_has_one_joker():
+    messages = table_messages(["JK 3 4 / 5 6 7", "JK 3 4 / 5 6 9"], RuleSet(jokers="lucky-swing"))
+    assert messages == ["two jokers on the table, but Lucky Swing puts only one joker in the shoe"]
+
+
+def test_standard_jokers_two_per_deck():
+    messages = table_messages(["JK JK 4 / 5 6 7", "JK 3 4 / 5 6 9"], RuleSet(jokers="standard"))
+    assert messages == ["three jokers on the table, but the shoe has only two jokers"]
+
+
+def test_only_one_player_can_go_out():
+    messages = table_messages(["8 3 4 / 5 6 7", "9 3 4 / 5 6 8"], went_out=[True, True])
+    assert messages == ["only one player can go out in a hole, but two players are marked as out"]
+
+
+def test_player_count_limits():
+    assert table_messages(["8 3 4 / 5 6 7"]) == ["a hole needs 2 to 8 players, not one player"]
+    assert (
+        table_messages(["8 3 4 / 5 6 7"] * 9)[0] == "a hole needs 2 to 8 players, not nine players"
+    )
+
+
+def test_not_enough_cards_to_deal():
+    ruleset = RuleSet(variant="nine-card", decks=1)
+    grids = ["A 2 3 / 4 5 6 / 7 8 9"] * 6
+    messages = table_messages(grids, ruleset)
+    assert (
+        messages[0]
+        == "six players need 55 cards (with the first discard), but one deck holds only 52"
+    )
+
+
+def test_wrong_shape_is_reported_per_player():
+    messages = table_messages(["8 3 4 / 5 6 7", "8 3 / 5 6 9"])
+    assert messages == ["player 2, row 1 has two cards; it needs three"]
+
+
+def test_every_unreadable_card_of_every_player_at_once():
+    with pytest.raises(GridError) as caught:
+        check_table(["8 B 4 / 5 6 7", "8 3 4 / Z 6 9"], RuleSet())
+    places = [(p.player, p.row, p.column) for p in caught.value.problems]
+    assert places == [(0, 1, 2), (1, 2, 1)]
+
+
+def test_zsa_deck_cards():
+    zsa = RuleSet(deck=DeckKind.ZSA)
+    assert check_grid("0 X 5 / 0 A 2", zsa).notation() == "0 X 5 / 0 A 2"
+    with pytest.raises(TableError, match="the ZSA deck's ten is written X"):
+        check_grid("10 3 4 / 5 6 7", zsa)
+    with pytest.raises(TableError, match="the ZSA deck has no jokers"):
+        check_grid("JK 3 4 / 5 6 7", zsa)
+    messages = table_messages(["5 5 5 / 5 5 3", "5 5 5 / 5 6 7"], zsa)
+    assert messages == ["nine 5s on the table, but the ZSA deck has eight"]
+
+
+def test_zsa_suits_are_cosmetic():
+    zsa = RuleSet(deck=DeckKind.ZSA)
+    assert len(check_table(["5H 3 4 / 6 7 8", "5H 3 4 / 6 7 9"], zsa)) == 2
+
+
+def test_standard_deck_has_no_zero_or_x():
+    with pytest.raises(TableError, match="'0' is only in the ZSA deck"):
+        check_grid("0 3 4 / 5 6 7", RuleSet())
+    with pytest.raises(TableError, match="X is the ZSA deck's ten; in a standard deck write 10"):
+        check_grid("X 3 4 / 5 6 7", RuleSet())
+
+
+def test_a_single_grid_is_checked_against_one_table():
+    with pytest.raises(TableError, match="five kings in this grid, but one deck has four"):
+        check_grid("K K K / K K 3", RuleSet())
+
+
+def test_rules_from_dict_reports_every_problem():
+    with pytest.raises(RulesError) as caught:
+        RuleSet.from_dict(
+            {"variant": "seven-card", "jokers": 3, "house_rules": ["super-kings", "bogus"], "x": 1}
+        )
+    by_field = {p.field: p.message for p in caught.value.problems}
+    assert by_field["x"] == "'x' is not a rule option"
+    assert by_field["variant"].startswith("'seven-card' is not a variant")
+    assert by_field["jokers"] == "a joker option must be a name, like 'none'"
+    assert by_field["house_rules"].startswith("'bogus' is not a house rule")
+
+
+def test_rules_need_a_variant():
+    with pytest.raises(RulesError, match="choose a variant"):
+        RuleSet.from_dict({})
+
+
+def test_zsa_with_jokers_is_refused():
+    with pytest.raises(RulesError, match="the ZSA deck has no jokers"):
+        RuleSet.from_dict({"variant": "six-card", "deck": "zsa", "jokers": "standard"})
+
+
+def test_rules_round_trip_through_a_dict():
+    ruleset = RuleSet.from_dict(
+        {
+            "variant": "nine-card",
+            "jokers": "eagle-eye",
+            "house_rules": ["wolfpack", "blackjack"],
+            "flip_on_discard": "speed-golf",
+            "holes": 18,
+        }
+    )
+    assert RuleSet.from_dict(ruleset.to_dict()).to_dict() == ruleset.to_dict()
+    assert ruleset.to_dict()["house_rules"] == ["blackjack", "wolfpack"]
