@@ -10,6 +10,7 @@ urlpatterns = [
     path("", rules_views.home, name="home"),
     path("healthz", scoring_views.healthz, name="healthz"),
     path("rules/", include("rules.urls")),
+    path("matches/", include("scoring.urls")),
     path("api/v1/", include("scoring.api_urls")),
     path("admin/", admin.site.urls),
 ]
