@@ -33,6 +33,10 @@ class Rank(enum.Enum):
     KING = "K"
     JOKER = "JK"
 
+    # Members are singletons, so identity hashing is correct, and it is a C-level
+    # call instead of Enum's hash of the member name: scoring looks ranks up a lot.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The rank as written in notation (``"10"``, ``"K"``, ``"JK"``)."""
@@ -109,6 +113,8 @@ class Suit(enum.Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    __hash__ = object.__hash__  # see Rank
 
     @property
     def symbol(self) -> str:

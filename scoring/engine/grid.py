@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import Card
+from .cards import _CARD_CACHE, Card
 from .errors import CardError, GridError, Problem
 
 
@@ -30,7 +30,6 @@ class Layout(NamedTuple):
 
 
 _ROW_SPLIT = re.compile(r"\s*(?:/|\n)\s*")
-_CARD_SPLIT = re.compile(r"[\s,]+")
 
 _NUMBER_WORDS = (
     "no",
@@ -83,10 +82,29 @@ class Grid:
         if not text:
             raise GridError("the grid is empty: enter its cards row by row, like '8 5 7 / 8 3 9'")
         row_texts = _ROW_SPLIT.split(text)
+        rows: list[tuple[Card, ...]] = []
+        try:
+            # Fast path: every token is a card seen before (the cache holds them).
+            for row_text in row_texts:
+                rows.append(tuple([_CARD_CACHE[t] for t in row_text.replace(",", " ").split()]))
+        except KeyError:
+            rows = cls._parse_rows(row_texts)
+        if (
+            layout is None
+            or len(rows) != layout.rows
+            or any(len(r) != layout.columns for r in rows)
+        ):
+            problems = _shape_problems([len(row) for row in rows], layout)
+            if problems:
+                raise GridError("; ".join(p.message for p in problems), problems)
+        return cls(tuple(rows))
+
+    @staticmethod
+    def _parse_rows(row_texts: list[str]) -> list[tuple[Card, ...]]:
         problems: list[Problem] = []
         rows: list[tuple[Card, ...]] = []
         for r, row_text in enumerate(row_texts, start=1):
-            tokens = [t for t in _CARD_SPLIT.split(row_text) if t]
+            tokens = row_text.replace(",", " ").split()
             if not tokens:
                 problems.append(Problem(f"row {r} has no cards", row=r))
                 continue
@@ -103,10 +121,7 @@ class Grid:
             rows.append(tuple(row))
         if problems:
             raise GridError("; ".join(p.message for p in problems), problems)
-        problems = _shape_problems([len(row) for row in rows], layout)
-        if problems:
-            raise GridError("; ".join(p.message for p in problems), problems)
-        return cls(tuple(rows))
+        return rows
 
     @classmethod
     def from_columns(cls, columns: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> Grid:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
 from .errors import Problem, RulesError
@@ -221,6 +221,8 @@ class HouseRule(enum.Enum):
     UNDERDOG_BONUS = "underdog-bonus"
     TIED_SHAME = "tied-shame"
 
+    __hash__ = object.__hash__  # members are singletons; see Rank
+
     @property
     def slug(self) -> str:
         """The rule's name in URLs, the API and stored rule sets."""
@@ -358,6 +360,18 @@ PLAY_RULE_INFO: dict[str, tuple[str, str]] = {
 }
 
 
+class ScoringPlan(NamedTuple):
+    """The switches scoring reads for every grid, derived once from a rule set."""
+
+    cancels: bool
+    keep_negative: bool
+    eagle_eye: int | None
+    one_eyed_jacks: bool
+    four_of_a_kind: bool
+    wolfpack: bool
+    blackjack: bool
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Everything a group agreed before dealing.
@@ -380,7 +394,11 @@ class RuleSet:
     holes: int = 9
     initial_flips: int | None = None
 
-    _rank_values: dict[Rank, int] = field(init=False, repr=False, compare=False, hash=False)
+    #: Derived once on construction: what each rank is worth under these rules.
+    rank_values: Mapping[Rank, int] = field(init=False, repr=False, compare=False, hash=False)
+    #: Derived once: the flags scoring reads for every grid.
+    plan: ScoringPlan = field(init=False, repr=False, compare=False, hash=False)
+    _limits: dict[int, dict[Rank, int]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         problems = _rule_problems(self)
@@ -394,7 +412,23 @@ class RuleSet:
         if HouseRule.TEN_PENNY in self.house_rules:
             values[Rank.TEN] = 1
             values[Rank.ZSA_TEN] = 1
-        object.__setattr__(self, "_rank_values", values)
+        object.__setattr__(self, "rank_values", values)
+        joker = self.joker_option
+        rules = self.house_rules
+        object.__setattr__(
+            self,
+            "plan",
+            ScoringPlan(
+                cancels=VARIANTS[self.variant].cancels,
+                keep_negative=HouseRule.NEGATIVE_PAIRS_KEEP_VALUE in rules,
+                eagle_eye=joker.matched_value,
+                one_eyed_jacks=HouseRule.ONE_EYED_JACKS in rules,
+                four_of_a_kind=HouseRule.FOUR_OF_A_KIND in rules,
+                wolfpack=HouseRule.WOLFPACK in rules,
+                blackjack=HouseRule.BLACKJACK in rules,
+            ),
+        )
+        object.__setattr__(self, "_limits", {})
 
     # -- derived facts -------------------------------------------------------------
 
@@ -437,10 +471,18 @@ class RuleSet:
             return 0
         return COPIES_PER_RANK[self.deck] * decks
 
+    def rank_limits(self, players: int = MIN_PLAYERS) -> Mapping[Rank, int]:
+        """Copies of every rank in the shoe for ``players`` players (0 for ranks the
+        deck lacks); worked out once per player count."""
+        limits = self._limits.get(players)
+        if limits is None:
+            limits = {rank: self.rank_copies(rank, players) for rank in Rank}
+            self._limits[players] = limits
+        return limits
+
     def shoe_size(self, players: int = MIN_PLAYERS) -> int:
         """Cards in the whole shoe for ``players`` players."""
-        ranks = DECK_RANKS[self.deck] + (Rank.JOKER,)
-        return sum(self.rank_copies(rank, players) for rank in ranks)
+        return sum(self.rank_limits(players).values())
 
     def has(self, rule: HouseRule) -> bool:
         """Whether the house rule is in force."""
@@ -454,11 +496,7 @@ class RuleSet:
             and HouseRule.ONE_EYED_JACKS in self.house_rules
         ):
             return 0
-        return self._rank_values[card.rank]
-
-    def rank_value(self, rank: Rank) -> int:
-        """What a card of ``rank`` is worth (ignoring the one-eyed jacks)."""
-        return self._rank_values[rank]
+        return self.rank_values[card.rank]
 
     # -- conversion ---------------------------------------------------------------
 

@@ -40,8 +40,21 @@ class ColumnScore(NamedTuple):
     values: tuple[int, ...]
     matched: bool
     points: int
-    #: Why it scored what it did, for people: ``"pair of 8s: 0"``.
-    reason: str
+    #: How it scored: ``"sum"``, ``"match"`` (cancelled to 0), ``"kept"`` (a
+    #: negative match kept its value) or ``"eagle-eye"`` (a joker match).
+    how: str = "sum"
+
+    @property
+    def reason(self) -> str:
+        """Why it scored what it did, for people: ``"pair of 8s: 0"``."""
+        if self.how == "sum":
+            return " + ".join(_signed(v) for v in self.values) + f" = {self.points}"
+        group = _set_of(len(self.cards), self.cards[0].rank)
+        if self.how == "eagle-eye":
+            return f"Eagle Eye {group}: {self.points}"
+        if self.how == "kept":
+            return f"{group}, kept at their value: {self.points}"
+        return f"{group}: 0"
 
 
 class Adjustment(NamedTuple):
@@ -102,34 +115,23 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     """Score one grid: its columns, grid bonuses and blackjack.
 
     The grid is assumed to fit the rule set (see :mod:`.validation`); this function
-    does the arithmetic only.
+    does the arithmetic only. It is the hottest path of the site, hence the
+    precomputed :class:`~.rules.ScoringPlan` and the lazily worded reasons.
     """
-    cancels = rules.variant_info.cancels
-    keep_negative = HouseRule.NEGATIVE_PAIRS_KEEP_VALUE in rules.house_rules
-    eagle_eye = rules.joker_option.matched_value
-    value = rules.value
-    columns: list[ColumnScore] = []
-    for number, cards in enumerate(grid.columns, start=1):
-        values = tuple(value(card) for card in cards)
-        rank = cards[0].rank
-        matched = cancels and all(card.rank is rank for card in cards[1:])
-        if not matched:
-            points = sum(values)
-            reason = " + ".join(_signed(v) for v in values) + f" = {points}"
-        elif rank is Rank.JOKER and eagle_eye is not None:
-            points = eagle_eye * len(cards)
-            reason = f"Eagle Eye {_set_of(len(cards), rank)}: {points}"
-        elif keep_negative and all(v < 0 for v in values):
-            points = sum(values)
-            reason = f"{_set_of(len(cards), rank)}, kept at their value: {points}"
-        else:
-            points = 0
-            reason = f"{_set_of(len(cards), rank)}: 0"
-        columns.append(ColumnScore(number, cards, values, matched, points, reason))
+    plan = rules.plan
+    if plan.one_eyed_jacks or len(grid.rows) != 2:
+        columns = _score_columns(grid, rules)
+    else:
+        columns = _score_pairs(grid, rules)
+    total = 0
+    for column in columns:
+        total += column.points
 
-    adjustments = _grid_bonuses(columns, rules)
-    total = sum(column.points for column in columns) + sum(a.points for a in adjustments)
-    if HouseRule.BLACKJACK in rules.house_rules and total == BLACKJACK_SCORE:
+    if not (plan.four_of_a_kind or plan.wolfpack or plan.blackjack):
+        return GridScore(tuple(columns), (), total)
+    adjustments = _grid_bonuses(columns, plan.four_of_a_kind, plan.wolfpack)
+    total += sum(a.points for a in adjustments)
+    if plan.blackjack and total == BLACKJACK_SCORE:
         adjustments.append(
             Adjustment(HouseRule.BLACKJACK.slug, -BLACKJACK_SCORE, "exactly 21 becomes 0")
         )
@@ -137,12 +139,56 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     return GridScore(tuple(columns), tuple(adjustments), total)
 
 
-def _grid_bonuses(columns: list[ColumnScore], rules: RuleSet) -> list[Adjustment]:
+def _score_pairs(grid: Grid, rules: RuleSet) -> list[ColumnScore]:
+    """Columns of two cards: the common case, unrolled because it is the hot path."""
+    rank_values = rules.rank_values
+    plan = rules.plan
+    cancels = plan.cancels
+    eagle_eye = plan.eagle_eye
+    keep_negative = plan.keep_negative
+    new = tuple.__new__  # a NamedTuple built without its Python-level __new__
+    columns: list[ColumnScore] = []
+    for number, cards in enumerate(grid.columns, 1):
+        top, bottom = cards
+        rank = top.rank
+        a = rank_values[rank]
+        b = rank_values[bottom.rank]
+        if not cancels or bottom.rank is not rank:
+            columns.append(new(ColumnScore, (number, cards, (a, b), False, a + b, "sum")))
+        elif rank is Rank.JOKER and eagle_eye is not None:
+            columns.append(
+                new(ColumnScore, (number, cards, (a, b), True, 2 * eagle_eye, "eagle-eye"))
+            )
+        elif keep_negative and a < 0:
+            columns.append(new(ColumnScore, (number, cards, (a, b), True, a + b, "kept")))
+        else:
+            columns.append(new(ColumnScore, (number, cards, (a, b), True, 0, "match")))
+    return columns
+
+
+def _score_columns(grid: Grid, rules: RuleSet) -> list[ColumnScore]:
+    """Columns of any height, and any rule about single cards."""
+    plan = rules.plan
+    value = rules.value
+    columns: list[ColumnScore] = []
+    for number, cards in enumerate(grid.columns, 1):
+        values = tuple(value(card) for card in cards)
+        rank = cards[0].rank
+        matched = plan.cancels and all(card.rank is rank for card in cards)
+        if not matched:
+            points, how = sum(values), "sum"
+        elif rank is Rank.JOKER and plan.eagle_eye is not None:
+            points, how = plan.eagle_eye * len(cards), "eagle-eye"
+        elif plan.keep_negative and max(values) < 0:
+            points, how = sum(values), "kept"
+        else:
+            points, how = 0, "match"
+        columns.append(ColumnScore(number, cards, values, matched, points, how))
+    return columns
+
+
+def _grid_bonuses(columns: list[ColumnScore], four: bool, wolf: bool) -> list[Adjustment]:
     adjustments: list[Adjustment] = []
-    four = HouseRule.FOUR_OF_A_KIND in rules.house_rules
-    wolf = HouseRule.WOLFPACK in rules.house_rules
-    if not (four or wolf):
-        return adjustments
     matched_by_rank: dict[Rank, int] = {}
     for column in columns:
         if column.matched:

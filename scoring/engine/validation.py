@@ -6,12 +6,12 @@ row and column of every card involved), so a form can mark each card that is wro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from .cards import Card, Rank
+from .cards import Card, Rank, Suit
 from .errors import GridError, Problem, TableError
 from .grid import Grid, count_words, number_word
-from .rules import DECK_RANKS, MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
+from .rules import MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
 
 Place = tuple[int | None, int, int]
 
@@ -28,35 +28,42 @@ def parse_grid(text: str, rules: RuleSet, player: int | None = None) -> Grid:
 
 
 def grid_problems(
-    grid: Grid, rules: RuleSet, *, player: int | None = None, players: int = MIN_PLAYERS
+    grid: Grid,
+    rules: RuleSet,
+    *,
+    player: int | None = None,
+    players: int = MIN_PLAYERS,
+    count: bool = True,
 ) -> list[Problem]:
     """Everything wrong with one grid on its own: its shape, cards that are not in
-    the deck, and more copies of a card than the shoe for ``players`` holds."""
+    the deck, and (with ``count``) more copies of a card than the shoe for
+    ``players`` holds."""
     problems: list[Problem] = []
     layout = rules.layout
     if grid.layout != layout:
         problems.append(
             Problem(
                 f"a {rules.variant_info.name} grid is {count_words(layout.rows, 'row')} of "
-                f"{layout.columns}; this one is {count_words(grid.layout.rows, 'row')} of "
-                f"{grid.layout.columns}",
+                f"{number_word(layout.columns)}; this one is "
+                f"{count_words(grid.layout.rows, 'row')} of {number_word(grid.layout.columns)}",
                 player=player,
             )
         )
+    in_deck = rules.rank_limits()
     for r, row in enumerate(grid.rows, start=1):
         for c, card in enumerate(row, start=1):
-            message = _not_in_deck(card, rules)
-            if message:
-                problems.append(
-                    Problem(
-                        f"{_where(player, r, c)}: {message}",
-                        player=player,
-                        row=r,
-                        column=c,
-                        places=((player, r, c),),
-                    )
+            if in_deck[card.rank]:
+                continue
+            problems.append(
+                Problem(
+                    f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
+                    player=player,
+                    row=r,
+                    column=c,
+                    places=((player, r, c),),
                 )
-    if not problems:
+            )
+    if count and not problems:
         problems.extend(_count_problems([grid], rules, players, "in this grid", [player]))
     return problems
 
@@ -86,7 +93,7 @@ def table_problems(
             )
         )
     for seat, grid in enumerate(grids):
-        problems.extend(grid_problems(grid, rules, player=seat, players=players))
+        problems.extend(grid_problems(grid, rules, player=seat, players=players, count=False))
     if not problems:
         problems.extend(
             _count_problems(list(grids), rules, players, "on the table", list(range(players)))
@@ -133,16 +140,12 @@ def check_table(texts: Sequence[str], rules: RuleSet, went_out: Sequence[bool] =
     return grids
 
 
-def _not_in_deck(card: Card, rules: RuleSet) -> str | None:
+def _not_in_deck(card: Card, rules: RuleSet) -> str:
     rank = card.rank
     if rank is Rank.JOKER:
         if rules.deck is DeckKind.ZSA:
             return "the ZSA deck has no jokers"
-        if rules.joker_option.count(rules.deck_count()) == 0:
-            return "a joker, but jokers are not in play under these rules"
-        return None
-    if rank in DECK_RANKS[rules.deck]:
-        return None
+        return "a joker, but jokers are not in play under these rules"
     if rank is Rank.TEN:
         return "the ZSA deck's ten is written X"
     if rank is Rank.ZSA_TEN:
@@ -153,38 +156,56 @@ def _not_in_deck(card: Card, rules: RuleSet) -> str | None:
 def _count_problems(
     grids: list[Grid], rules: RuleSet, players: int, where: str, seats: list[int | None]
 ) -> list[Problem]:
-    by_rank: dict[Rank, list[Place]] = {}
-    by_card: dict[Card, list[Place]] = {}
-    for seat, grid in zip(seats, grids, strict=True):
-        for r, row in enumerate(grid.rows, start=1):
-            for c, card in enumerate(row, start=1):
-                by_rank.setdefault(card.rank, []).append((seat, r, c))
-                if card.suit is not None and rules.deck is DeckKind.STANDARD:
-                    by_card.setdefault(card, []).append((seat, r, c))
-    problems: list[Problem] = []
+    # Fast path: count, and only look for the places when something is over.
+    limits = rules.rank_limits(players)
     decks = rules.deck_count(players)
-    for rank, places in by_rank.items():
-        copies = rules.rank_copies(rank, players)
-        if len(places) > copies:
-            what = count_words(len(places), rank.singular, rank.plural)
-            problems.append(
-                Problem(
-                    f"{what} {where}, but {_holds(rules, rank, decks, copies)}",
-                    player=_only_seat(places),
-                    places=tuple(places),
-                )
+    exact = rules.deck is DeckKind.STANDARD
+    by_rank: dict[Rank, int] = {}
+    by_card: dict[tuple[Rank, Suit], int] = {}
+    for grid in grids:
+        for row in grid.rows:
+            for card in row:
+                by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
+                if exact and card.suit is not None:
+                    key = (card.rank, card.suit)
+                    by_card[key] = by_card.get(key, 0) + 1
+    over_ranks = [rank for rank, n in by_rank.items() if n > limits[rank]]
+    over_cards = [key for key, n in by_card.items() if n > decks]
+    if not over_ranks and not over_cards:
+        return []
+
+    def places(match: Callable[[Card], bool]) -> tuple[Place, ...]:
+        return tuple(
+            (seat, r, c)
+            for seat, grid in zip(seats, grids, strict=True)
+            for r, row in enumerate(grid.rows, start=1)
+            for c, card in enumerate(row, start=1)
+            if match(card)
+        )
+
+    problems: list[Problem] = []
+    for rank in over_ranks:
+        found = places(lambda card, rank=rank: card.rank is rank)  # type: ignore[misc]
+        what = count_words(len(found), rank.singular, rank.plural)
+        problems.append(
+            Problem(
+                f"{what} {where}, but {_holds(rules, rank, decks, limits[rank])}",
+                player=_only_seat(found),
+                places=found,
             )
-    for card, places in by_card.items():
-        if len(places) > decks:
-            problems.append(
-                Problem(
-                    f"{count_words(len(places), card.display, card.display)} {where}, but "
-                    f"{count_words(decks, 'deck')} {'has' if decks == 1 else 'have'} "
-                    f"only {count_words(decks, 'copy', 'copies')}",
-                    player=_only_seat(places),
-                    places=tuple(places),
-                )
+        )
+    for rank, suit in over_cards:
+        card = Card(rank, suit)
+        found = places(lambda other, card=card: other == card)  # type: ignore[misc]
+        problems.append(
+            Problem(
+                f"{count_words(len(found), card.display, card.display)} {where}, but "
+                f"{count_words(decks, 'deck')} {'has' if decks == 1 else 'have'} "
+                f"only {count_words(decks, 'copy', 'copies')}",
+                player=_only_seat(found),
+                places=found,
             )
+        )
     return problems
 
 
@@ -208,7 +229,7 @@ def _shoe_phrase(rules: RuleSet, players: int) -> str:
     return f"{count_words(decks, 'deck')} {'holds' if decks == 1 else 'hold'}"
 
 
-def _only_seat(places: list[Place]) -> int | None:
+def _only_seat(places: tuple[Place, ...]) -> int | None:
     """The seat all these cards belong to, or None when they span players."""
     seats = {seat for seat, _, _ in places}
     return seats.pop() if len(seats) == 1 else None
