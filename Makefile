@@ -36,7 +36,9 @@ test-quick: install
 	$(BIN)/python -m pytest -m "not browser" -x -q
 
 bench: install
-	$(BIN)/python -m scoring.engine.bench
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py bench
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
