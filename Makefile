@@ -5,19 +5,38 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 WORKERS ?= 2
 
-.PHONY: run test test-quick lint typecheck bench install clean
+.PHONY: run test test-quick bench install install-test browsers clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) was not found)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall whenever pyproject.toml changes.
+# Reinstall whenever pyproject.toml changes. The site needs only its own
+# dependencies; the tests add theirs.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/pip install --quiet -e .
 	touch $@
 
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $(VENV)/.installed $@
+
 install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
+
+# The browser tests drive a real Chromium: the system one where there is one (or
+# Debian's package, installed when we may), else Playwright's own download.
+browsers: install-test
+	@if [ -n "$$CHROMIUM_PATH" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+		true; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		$(BIN)/python -m playwright install chromium; \
+	fi
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
@@ -25,17 +44,17 @@ run: install
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
 	$(BIN)/gunicorn golfsite.wsgi --bind 127.0.0.1:$(PORT) --workers $(WORKERS) --no-control-socket --access-logfile -
 
-test: install
+test: browsers
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
-test-quick: install
+test-quick: install-test
 	$(BIN)/python -m pytest -m "not browser" -x -q
 
-bench: install
+bench: install-test
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py bench

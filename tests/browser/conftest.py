@@ -1,0 +1,54 @@
+"""Browser tests: a real Chromium at phone size, driven by Playwright against
+pytest-django's live server. Marked `browser`; CI always runs them."""
+
+import os
+import shutil
+
+import pytest
+
+# Playwright's sync API runs an event loop in the main thread; without this
+# pytest-django's database set-up raises SynchronousOnlyOperation.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path():
+    """The system Chromium (`make browsers` installs it); None lets Playwright use
+    its own download where one was installed with `playwright install chromium`."""
+    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which(
+        "chromium-browser"
+    )
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = chromium_path()
+    extra = {"executable_path": path} if path else {}
+    return {**browser_type_launch_args, **extra, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {
+        **browser_context_args,
+        "viewport": {"width": 360, "height": 740},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }

@@ -1,0 +1,33 @@
+"""Pages fit a 360 px phone screen: nothing scrolls sideways, text is readable."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PAGES = ["home", "rules:guide"]
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_fits_a_phone_without_sideways_scrolling(page, live_server, name):
+    page.goto(live_server.url + reverse(name))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{name} is {width}px wide on a 360px screen"
+    assert page.locator("h1").count() == 1
+
+
+def test_home_draws_the_example_grid_as_cards(page, live_server):
+    page.goto(live_server.url + reverse("home"))
+    cards = page.locator(".scored-grid .card")
+    assert cards.count() == 6
+    box = cards.first.bounding_box()
+    assert box is not None and box["width"] >= 32  # big enough to read at the table
+
+
+def test_pages_work_with_javascript_off(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(live_server.url + reverse("home"))
+    page.get_by_role("link", name="Rules").first.click()
+    assert page.locator("h1").inner_text().startswith("How to play")
+    context.close()
