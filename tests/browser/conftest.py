@@ -25,8 +25,10 @@ CHROMIUM_ARGS = [
 def chromium_path():
     """The system Chromium (`make browsers` installs it); None lets Playwright use
     its own download where one was installed with `playwright install chromium`."""
-    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which(
-        "chromium-browser"
+    return (
+        os.environ.get("CHROMIUM_PATH")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
     )
 
 
