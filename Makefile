@@ -40,6 +40,7 @@ browsers: install-test
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
 	$(BIN)/gunicorn golfsite.wsgi --bind 127.0.0.1:$(PORT) --workers $(WORKERS) --no-control-socket --access-logfile -
@@ -56,6 +57,7 @@ test-quick: install-test
 
 bench: install-test
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py bench
 

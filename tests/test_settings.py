@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 from django.core.management import call_command
 
@@ -65,3 +66,46 @@ def test_static_files_get_hashed_and_compressed_names(tmp_path, settings):
     hashed = [name for name in css if name.startswith("site.") and name.endswith(".css")]
     assert any(len(name.split(".")) == 3 for name in hashed), css  # site.<hash>.css
     assert any(name.endswith(".css.gz") for name in css), css
+
+
+def test_deploy_checks_pass_with_production_settings():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=settings.BASE_DIR,
+        env={
+            **os.environ,
+            "SECRET_KEY": "k" * 20 + "-production-secret-that-is-long-enough-123",
+            "ALLOWED_HOSTS": "golf.example.com",
+            "HTTPS": "1",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_the_cache_is_shared_database_by_default_and_redis_when_asked():
+    default = run_python(
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.CACHES['default']['BACKEND'])"
+    )
+    assert default.stdout.strip() == "django.core.cache.backends.db.DatabaseCache"
+    redis = run_python(
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.CACHES['default']['BACKEND'], s.CACHES['default']['LOCATION'])",
+        REDIS_URL="redis://127.0.0.1:6379/3",
+    )
+    assert redis.stdout.split() == [
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://127.0.0.1:6379/3",
+    ]
+
+
+@pytest.mark.django_db
+def test_the_database_cache_works_in_tests():
+    from django.core.cache import cache
+
+    cache.set("golf", 24)
+    assert cache.get("golf") == 24
