@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 WORKERS ?= 2
 
-.PHONY: run test test-quick bench install install-test browsers clean
+.PHONY: run test test-quick bench audit install install-test browsers clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) was not found)"; exit 1; }
@@ -61,5 +61,14 @@ bench: install-test
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py bench
 
+# Lighthouse (mobile) on the key pages with the system Chromium, plus the page
+# weight budgets; fails under a threshold.
+audit: browsers
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
+	$(BIN)/python manage.py createcachetable
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_page_weight.py
+	$(BIN)/python manage.py audit
+
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .tools staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -10,23 +10,19 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 import timeit
-import urllib.request
 from collections.abc import Callable
 from http.client import HTTPConnection
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from scoring.engine import HouseRule, RuleSet, check_grid, check_table, score_grid, score_hole
+from scoring.management.loopback import Server
 
 SIX_CARD = "8 5 7 / 8 3 9"
 EIGHT_PLAYERS = [
@@ -70,57 +66,6 @@ def engine_figures() -> list[tuple[str, float, str]]:
             "250 us",
         ),
     ]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """gunicorn on loopback, started and stopped by the benchmark itself."""
-
-    def __init__(self, workers: int = 2) -> None:
-        self.port = free_port()
-        self.workers = workers
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def __enter__(self) -> Server:
-        gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.process = subprocess.Popen(
-            [
-                str(gunicorn),
-                "golfsite.wsgi",
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                str(self.workers),
-                "--no-control-socket",
-                "--log-level",
-                "warning",
-            ],
-            cwd=settings.BASE_DIR,
-            env={**os.environ, "DEBUG": "0"},
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url("/healthz"), timeout=1) as answer:
-                    if answer.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.2)
-        self.__exit__()
-        raise RuntimeError("gunicorn did not answer /healthz within 30 s")
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
 
 
 def wrk_rps(url: str, seconds: int, body: str | None) -> float:
