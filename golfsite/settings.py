@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "csp",
     "scoring",
     "rules",
+    "groups",
 ]
 
 MIDDLEWARE = [
@@ -155,6 +156,43 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "groups:list"
+LOGOUT_REDIRECT_URL = "home"
+
+
+def _email_settings(url: str) -> dict[str, object]:
+    """SMTP settings from EMAIL_URL: smtp://user:password@host:587 (smtps:// for SSL;
+    ?tls=1 for STARTTLS)."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname or "localhost",
+        "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtps" else 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_SSL": parts.scheme == "smtps",
+        "EMAIL_USE_TLS": query.get("tls", ["0"])[0] in {"1", "true", "yes"},
+    }
+
+
+# Password-reset mails go to the console unless EMAIL_URL (or Django's own
+# EMAIL_HOST settings, read the usual way) says where to send them.
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+if os.environ.get("EMAIL_URL"):
+    globals().update(_email_settings(os.environ["EMAIL_URL"]))
+elif os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Golf scorer <golf@localhost>")
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from groups import views as groups_views
 from rules import views as rules_views
 from scoring import views as scoring_views
 
@@ -12,5 +13,9 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("matches/", include("scoring.urls")),
     path("api/v1/", include("scoring.api_urls")),
+    path("accounts/signup/", groups_views.signup, name="signup"),
+    path("accounts/login/", groups_views.RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("groups/", include("groups.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,103 @@
+"""Groups of people who play together, their members and their roster of players."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+def new_invite_token() -> str:
+    """An unguessable token for an invitation link."""
+    return secrets.token_urlsafe(24)
+
+
+class Group(models.Model):
+    """A group that plays together ("Friday golf"), with an owner and members."""
+
+    name = models.CharField(max_length=60)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_groups"
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="golf_groups"
+    )
+    #: The rules the group usually plays (``RuleSet.to_dict()``), for new matches.
+    usual_rules = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("groups:detail", args=[self.pk])
+
+
+class Membership(models.Model):
+    """A user's place in a group. The owner is a member too."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="membership_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.group}"
+
+
+class Invite(models.Model):
+    """A link that lets whoever holds it join the group, until it is revoked."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.group}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+
+class RosterPlayer(models.Model):
+    """A regular player of a group, with or without an account. Match players link
+    to roster entries so statistics follow a person across matches."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="roster")
+    name = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="roster_entries",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "name"], name="roster_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,24 @@
+from django.urls import path
+
+from . import views
+
+app_name = "groups"
+
+urlpatterns = [
+    path("", views.group_list, name="list"),
+    path("<int:group_id>/", views.group_detail, name="detail"),
+    path("<int:group_id>/roster/", views.roster_add, name="roster_add"),
+    path("<int:group_id>/invites/", views.invite_create, name="invite_create"),
+    path(
+        "<int:group_id>/invites/<int:invite_id>/revoke/",
+        views.invite_revoke,
+        name="invite_revoke",
+    ),
+    path(
+        "<int:group_id>/members/<int:user_id>/remove/",
+        views.member_remove,
+        name="member_remove",
+    ),
+    path("<int:group_id>/owner/", views.ownership_transfer, name="ownership_transfer"),
+    path("join/<str:token>/", views.invite_accept, name="invite_accept"),
+]

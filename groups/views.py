@@ -1,0 +1,204 @@
+"""Views for accounts (sign-up, rate-limited log-in) and groups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from . import ratelimit, selectors, services
+from .forms import GroupForm, RosterForm, SignupForm
+from .models import Invite, Membership
+
+TOO_MANY = "Too many attempts. Wait a few minutes, then try again."
+
+
+def _next_url(request: HttpRequest, default: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return default
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and log straight in."""
+    if request.user.is_authenticated:
+        return redirect("groups:list")
+    form = SignupForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        allowed = ratelimit.hit(
+            "signup", ratelimit.client_address(request), ratelimit.SIGNUP_LIMIT_PER_ADDRESS
+        )
+        if not allowed:
+            form.add_error(None, TOO_MANY)
+            status = 429
+        elif form.is_valid():
+            user = form.save()
+            login(request, user)
+            messages.success(request, f"Welcome, {user.get_username()}!")
+            return redirect(_next_url(request, reverse("groups:list")))
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": _next_url(request, "")},
+        status=status,
+    )
+
+
+class RateLimitedLoginView(LoginView):
+    """Django's log-in, with attempts limited per address and per account name."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        address = ratelimit.client_address(request)
+        username = str(request.POST.get("username", ""))
+        over_address = not ratelimit.hit(
+            "login-address", address, ratelimit.LOGIN_LIMIT_PER_ADDRESS
+        )
+        over_account = bool(username) and not ratelimit.hit(
+            "login-account", username, ratelimit.LOGIN_LIMIT_PER_ACCOUNT
+        )
+        if over_address or over_account:
+            form = self.get_form()
+            form.is_bound = True
+            form.add_error(None, TOO_MANY)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            ratelimit.reset("login-account", username)
+        return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_list(request: HttpRequest) -> HttpResponse:
+    """The groups you belong to, and a form to start one."""
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        group = services.group_create(owner=request.user, name=form.cleaned_data["name"])
+        messages.success(request, f"{group.name} is ready. Add its regular players below.")
+        return redirect(group)
+    groups = selectors.groups_for_user(user=request.user)
+    return render(request, "groups/group_list.html", {"groups": groups, "form": form})
+
+
+@login_required
+@require_GET
+def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
+    """A group's page: roster, members and, for the owner, invitations."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    is_owner = group.owner_id == request.user.pk
+    memberships = (
+        Membership.objects.filter(group=group).select_related("user").order_by("user__username")
+    )
+    invites = Invite.objects.filter(group=group, revoked_at__isnull=True) if is_owner else []
+    return render(
+        request,
+        "groups/group_detail.html",
+        {
+            "group": group,
+            "is_owner": is_owner,
+            "memberships": memberships,
+            "roster": group.roster.all(),
+            "invites": invites,
+            "roster_form": RosterForm(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def roster_add(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    form = RosterForm(request.POST)
+    if form.is_valid():
+        try:
+            services.roster_add(group=group, name=form.cleaned_data["name"])
+        except services.GroupActionError as exc:
+            messages.error(request, str(exc))
+    else:
+        messages.error(request, "Enter the player's name (up to 40 characters).")
+    return redirect(group)
+
+
+@login_required
+@require_POST
+def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    try:
+        services.invite_create(group=group, by=request.user)
+        messages.success(request, "New invitation link made. Share it with your players.")
+    except services.GroupActionError as exc:
+        messages.error(request, str(exc))
+    return redirect(group)
+
+
+@login_required
+@require_POST
+def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpResponse:
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    invite = get_object_or_404(Invite, pk=invite_id, group=group)
+    try:
+        services.invite_revoke(invite=invite, by=request.user)
+        messages.success(request, "That invitation link no longer works.")
+    except services.GroupActionError as exc:
+        messages.error(request, str(exc))
+    return redirect(group)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """Join a group by its invitation link (a revoked link gives 404)."""
+    invite = get_object_or_404(
+        Invite.objects.select_related("group"), token=token, revoked_at__isnull=True
+    )
+    if request.method == "POST":
+        group = services.invite_accept(token=token, user=request.user)
+        messages.success(request, f"You joined {group.name}.")
+        return redirect(group)
+    return render(request, "groups/invite_accept.html", {"invite": invite})
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, group_id: int, user_id: int) -> HttpResponse:
+    """The owner removes a member, or a member removes themself (leaves)."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    user = get_object_or_404(get_user_model(), pk=user_id, memberships__group=group)
+    try:
+        services.member_remove(group=group, by=request.user, user=user)
+    except services.GroupActionError as exc:
+        messages.error(request, str(exc))
+        return redirect(group)
+    if user.pk == request.user.pk:
+        messages.success(request, f"You left {group.name}.")
+        return redirect("groups:list")
+    messages.success(request, f"{user.get_username()} is no longer a member.")
+    return redirect(group)
+
+
+@login_required
+@require_POST
+def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponseRedirect:
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    user = get_object_or_404(
+        get_user_model(), pk=request.POST.get("user") or 0, memberships__group=group
+    )
+    try:
+        services.ownership_transfer(group=group, by=request.user, to=user)
+        messages.success(request, f"{user.get_username()} now owns {group.name}.")
+    except services.GroupActionError as exc:
+        messages.error(request, str(exc))
+    return redirect(group)

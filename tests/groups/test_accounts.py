@@ -1,0 +1,99 @@
+"""Sign up, log in and out, passwords; log-in and sign-up are rate-limited."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.urls import reverse
+
+from groups import ratelimit
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a-long-pass-phrase-9"
+
+
+def test_sign_up_logs_in_and_lands_on_groups(client):
+    response = client.post(
+        reverse("signup"),
+        {"username": "ann", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("groups:list")
+    assert client.get(reverse("groups:list")).status_code == 200
+
+
+def test_sign_up_runs_the_password_validators(client):
+    response = client.post(
+        reverse("signup"),
+        {"username": "ann", "password1": "12345678", "password2": "12345678"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "This password is too common." in html
+    assert 'value="ann"' in html  # what was typed is kept
+    assert not User.objects.exists()
+
+
+def test_log_in_and_out(client, make_user):
+    make_user("ann")
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302
+    assert "_auth_user_id" in client.session
+    client.post(reverse("logout"))
+    assert "_auth_user_id" not in client.session
+
+
+def test_log_in_is_limited_per_account(client, make_user):
+    make_user("ann")
+    for _ in range(ratelimit.LOGIN_LIMIT_PER_ACCOUNT):
+        client.post(reverse("login"), {"username": "ann", "password": "wrong"})
+    # Even the right password is refused once the account's attempts are used up.
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "Too many attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_log_in_is_limited_per_address(client, make_user):
+    make_user("ann")
+    for i in range(ratelimit.LOGIN_LIMIT_PER_ADDRESS):
+        client.post(reverse("login"), {"username": f"nobody{i}", "password": "wrong"})
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 429
+
+
+def test_sign_up_is_limited_per_address(client):
+    for i in range(ratelimit.SIGNUP_LIMIT_PER_ADDRESS):
+        client.post(reverse("signup"), {"username": f"u{i}", "password1": "x", "password2": "y"})
+    response = client.post(
+        reverse("signup"),
+        {"username": "late", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 429
+    assert not User.objects.filter(username="late").exists()
+
+
+def test_password_reset_mail_has_a_working_link(client, make_user):
+    user = make_user("ann")
+    user.email = "ann@example.com"
+    user.save()
+    client.post(reverse("password_reset"), {"email": "ann@example.com"})
+    assert len(mail.outbox) == 1
+    link = next(line for line in mail.outbox[0].body.splitlines() if "/reset/" in line)
+    response = client.get(link.split("testserver", 1)[1], follow=True)
+    assert "Choose a new password" in response.content.decode()
+
+
+def test_password_change(client, make_user):
+    client.force_login(make_user("ann"))
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-long-phrase-7",
+            "new_password2": "another-long-phrase-7",
+        },
+        follow=True,
+    )
+    assert "Password changed" in response.content.decode()
+    assert User.objects.get(username="ann").check_password("another-long-phrase-7")

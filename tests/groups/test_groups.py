@@ -1,0 +1,87 @@
+"""Groups as their members use them: start one, roster, invitations, owners."""
+
+import pytest
+from django.urls import reverse
+
+from groups import services
+from groups.models import Group, Membership
+
+pytestmark = pytest.mark.django_db
+
+
+def test_start_a_group_and_become_its_owner(client, owner):
+    client.force_login(owner)
+    response = client.post(reverse("groups:list"), {"name": "  Friday golf  "}, follow=True)
+    group = Group.objects.get()
+    assert group.name == "Friday golf"
+    assert group.owner == owner
+    assert Membership.objects.filter(group=group, user=owner).exists()
+    assert "<h1>Friday golf</h1>" in response.content.decode()
+
+
+def test_a_blank_group_name_is_refused_next_to_the_field(client, owner):
+    client.force_login(owner)
+    response = client.post(reverse("groups:list"), {"name": "   "})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode() or "Give the group a name." in (
+        response.content.decode()
+    )
+    assert not Group.objects.exists()
+
+
+def test_group_list_shows_only_my_groups(client, group, stranger):
+    services.group_create(owner=stranger, name="Stan's table")
+    client.force_login(stranger)
+    html = client.get(reverse("groups:list")).content.decode()
+    assert "<strong>Stan&#x27;s table</strong>" in html
+    assert "<strong>Friday golf</strong>" not in html
+
+
+def test_roster_add_and_duplicate_name(client, group, member):
+    client.force_login(member)
+    client.post(reverse("groups:roster_add", args=[group.pk]), {"name": "Ben"})
+    response = client.post(
+        reverse("groups:roster_add", args=[group.pk]), {"name": "Ann"}, follow=True
+    )
+    assert sorted(group.roster.values_list("name", flat=True)) == ["Ann", "Ben"]
+    assert "Ann is already on the roster." in response.content.decode()
+
+
+def test_player_names_are_escaped(client, group, member):
+    client.force_login(member)
+    client.post(reverse("groups:roster_add", args=[group.pk]), {"name": "<b>Bo</b>"})
+    html = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
+    assert "<b>Bo</b>" not in html
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in html
+
+
+def test_owner_hands_over_the_group(client, group, owner, member):
+    client.force_login(owner)
+    client.post(reverse("groups:ownership_transfer", args=[group.pk]), {"user": member.pk})
+    group.refresh_from_db()
+    assert group.owner == member
+
+
+def test_owner_cannot_leave_without_handing_over(client, group, owner):
+    client.force_login(owner)
+    response = client.post(reverse("groups:member_remove", args=[group.pk, owner.pk]), follow=True)
+    assert "The owner cannot leave; hand the group over first." in response.content.decode()
+    assert Membership.objects.filter(group=group, user=owner).exists()
+
+
+def test_a_member_can_leave(client, group, member):
+    client.force_login(member)
+    client.post(reverse("groups:member_remove", args=[group.pk, member.pk]))
+    assert not Membership.objects.filter(group=group, user=member).exists()
+
+
+def test_owner_sees_invitation_links_and_members_do_not(client, group, owner, member):
+    client.force_login(owner)
+    assert (
+        "Invitation link" in client.get(reverse("groups:detail", args=[group.pk])).content.decode()
+    )
+    client.force_login(member)
+    assert (
+        "Invitation link"
+        not in client.get(reverse("groups:detail", args=[group.pk])).content.decode()
+    )
