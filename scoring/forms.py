@@ -213,6 +213,11 @@ def preset_initial(data: Any, slug: str) -> dict[str, Any] | None:
     return initial
 
 
+#: What a tampered or out-of-date hidden field says.
+STALE_MESSAGE = "This form is out of date; open the hole again from the scoreboard."
+STALE = dict.fromkeys(("required", "invalid", "min_value"), STALE_MESSAGE)
+
+
 class HoleForm(forms.Form):
     """One hole: every player's grid in notation (or their total), and who went out.
 
@@ -227,11 +232,17 @@ class HoleForm(forms.Form):
         label="Enter",
     )
     went_out = forms.TypedChoiceField(
-        coerce=int, empty_value=None, required=False, label="Who went out"
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Who went out",
+        error_messages={"invalid_choice": "Choose one of the players at this table."},
     )
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    token = forms.UUIDField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, error_messages=STALE)
+    token = forms.UUIDField(widget=forms.HiddenInput, error_messages=STALE)
+    revision = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0, error_messages=STALE
+    )
 
     def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -301,6 +312,12 @@ class HoleForm(forms.Form):
                 self.table_errors.append(message)
                 for seat in seats:
                     self.seat_errors.setdefault(seat, []).append(message)
+
+    @property
+    def hidden_problems(self) -> list[str]:
+        """Errors of the hidden fields, once each (they all say the same)."""
+        found = {str(e) for name in ("number", "token", "revision") for e in self[name].errors}
+        return sorted(found)
 
     @property
     def has_problems(self) -> bool:

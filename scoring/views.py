@@ -328,12 +328,21 @@ def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if form.cleaned_data.get("revision"):
             hole = match.holes.filter(number=number).first()
         rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
-        evaluation = services.hole_evaluate(rules=rules, entry=form.entry(), players=len(players))
-        form.add_problems(evaluation.problems)
+        entry = form.entry()
+        evaluation = services.hole_evaluate(rules=rules, entry=entry, players=len(players))
+        # A grid still being entered is not wrong yet: say nothing about it.
+        pending = _pending_seats(entry)
+        form.add_problems([p for p in evaluation.problems if p.player not in pending])
     context = _hole_context(match, players, form, number, evaluation)
     context["previewed"] = True
     template = "scoring/hole_form.html#preview" if request.htmx else "scoring/hole_form.html"
     return render(request, template, context)
+
+
+def _pending_seats(entry: services.HoleEntry) -> set[int]:
+    if entry.kind == Hole.Kind.TOTALS:
+        return {seat for seat, total in enumerate(entry.totals) if total is None}
+    return {seat for seat, text in enumerate(entry.grids) if not text.strip() or "?" in text}
 
 
 def _hole_or_404(match: Match, number: int) -> Hole:

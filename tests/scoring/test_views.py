@@ -291,3 +291,45 @@ def test_the_scoreboard_costs_the_same_few_queries_at_any_size(
     with django_assert_max_num_queries(6):
         page = client.get(reverse("scoring:match_detail", args=[match.pk])).content.decode()
     assert page.count('class="scorecard__name"') == players + 1
+
+
+def test_preview_says_nothing_about_a_grid_still_being_entered(client, three):
+    url = reverse("scoring:hole_preview", args=[three.pk])
+    data = hole_data(grid_0="8 5 7 / 8 3 9", grid_1="K ? ? / ? ? ?", grid_2="")
+    fragment = client.post(url, data, **HX).content.decode()
+    assert "Grid: 24" in fragment
+    assert "not a rank" not in fragment
+    assert "empty" not in fragment
+
+
+def test_a_tampered_form_is_refused_in_words_and_changes_nothing(client, three):
+    url = reverse("scoring:hole_new", args=[three.pk])
+    data = hole_data(**GOOD, token="not-a-token", went_out="7")
+    response = client.post(url, data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "This form is out of date" in page
+    assert "Choose one of the players at this table." in page
+    assert 'value="8 5 7 / 8 3 9"' in page
+    assert not Hole.objects.exists()
+
+
+def test_the_later_of_two_phones_is_shown_the_match_as_it_is(client, three):
+    url = reverse("scoring:hole_new", args=[three.pk])
+    client.post(url, hole_data(**GOOD))
+    response = client.post(url, hole_data(**{**GOOD, "grid_0": "8 5 7 / 8 5 7"}))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Hole 1 was already saved from another phone" in page
+    assert "<h1>Scoreboard</h1>" in page
+    assert three.holes.get().scores.get(seat=0).score == 24
+
+
+def test_a_finished_match_accepts_no_new_hole(client, three, save_hole):
+    save_hole(three, totals=[1, 2, 3])
+    save_hole(three, totals=[1, 2, 3])
+    url = reverse("scoring:hole_new", args=[three.pk])
+    assert client.get(url)["Location"] == reverse("scoring:match_detail", args=[three.pk])
+    page = client.post(url, hole_data(3, kind="totals", total_0=1, total_1=1, total_2=1))
+    assert "This match is finished" in page.content.decode()
+    assert three.holes.count() == 2
