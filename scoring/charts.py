@@ -15,7 +15,7 @@ from scoring.selectors import Board
 WIDTH = 340
 HEIGHT = 220
 PAD_LEFT = 34
-PAD_RIGHT = 70
+PAD_RIGHT = 78
 PAD_TOP = 12
 PAD_BOTTOM = 28
 SERIES = 8

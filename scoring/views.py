@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,7 @@ from django_htmx.middleware import HtmxDetails
 from scoring import selectors, services
 from scoring.charts import progress_chart
 from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
+from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
 from scoring.forms import HoleForm, MatchForm, preset_initial
 from scoring.models import Hole, Match, Player
@@ -153,6 +155,54 @@ def _board_page(
 
 def match_share_path(match: Match) -> str:
     return reverse("scoring:match_shared", args=[match.share_token])
+
+
+@require_GET
+def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The score card as CSV: a row per player, a column per hole, then the total."""
+    match = _match_for(request, pk)
+    board = selectors.match_board(match=match)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="golf-match-{match.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["Player", *[f"Hole {h.number}" for h in board.holes], "Total", "Place"])
+    for row in board.rows:
+        writer.writerow(
+            [_csv_text(row.player.name), *[c.score for c in row.cells], row.total, row.place]
+        )
+    return response
+
+
+def _csv_text(text: str) -> str:
+    """Text a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@require_GET
+def match_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match as a paper score card: every planned hole, who dealt it, the totals."""
+    match = _match_for(request, pk)
+    board = selectors.match_board(match=match)
+    count = len(board.players)
+    holes = [
+        {
+            "number": n,
+            "dealer": board.players[dealer_for_hole(match.first_dealer, n, count)],
+        }
+        for n in range(1, match.holes_planned + 1)
+    ]
+    rows = [
+        {
+            "row": row,
+            "cells": [c.score for c in row.cells] + [None] * (match.holes_planned - len(row.cells)),
+        }
+        for row in board.rows
+    ]
+    return render(
+        request,
+        "scoring/match_print.html",
+        {"match": match, "board": board, "holes": holes, "rows": rows, "rules": match.rule_set},
+    )
 
 
 @require_POST

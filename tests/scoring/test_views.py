@@ -333,3 +333,23 @@ def test_a_finished_match_accepts_no_new_hole(client, three, save_hole):
     page = client.post(url, hole_data(3, kind="totals", total_0=1, total_1=1, total_2=1))
     assert "This match is finished" in page.content.decode()
     assert three.holes.count() == 2
+
+
+def test_csv_export_lists_every_hole_and_defuses_formulas(client, save_hole):
+    match = MatchFactory(players=["=SUM(A1)", "Bob"])
+    own(client, match)
+    save_hole(match, totals=[5, -2])
+    response = client.get(reverse("scoring:match_csv", args=[match.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().splitlines()
+    assert lines[0] == "Player,Hole 1,Total,Place"
+    assert lines[1] == "'=SUM(A1),5,5,2"
+    assert lines[2] == "Bob,-2,-2,1"
+
+
+def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, three, save_hole):
+    save_hole(three, totals=[4, 5, 6])
+    page = client.get(reverse("scoring:match_print", args=[three.pk])).content.decode()
+    assert "<h1>Score card</h1>" in page
+    assert page.count('<th scope="col" class="num">') == 3  # holes 1, 2 and the total
+    assert '<td class="num">Bob</td>' in page  # Bob deals hole 2 after Ann
