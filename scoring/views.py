@@ -372,9 +372,9 @@ def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = HoleForm(request.POST, players=players)
     number = match.holes.count() + 1
     evaluation = None
+    hole = None
     if form.is_valid():
         number = form.cleaned_data["number"]
-        hole = None
         if form.cleaned_data.get("revision"):
             hole = match.holes.filter(number=number).first()
         rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
@@ -383,8 +383,7 @@ def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         # A grid still being entered is not wrong yet: say nothing about it.
         pending = _pending_seats(entry)
         form.add_problems([p for p in evaluation.problems if p.player not in pending])
-    context = _hole_context(match, players, form, number, evaluation)
-    context["previewed"] = True
+    context = _hole_context(match, players, form, number, evaluation, hole=hole)
     template = "scoring/hole_form.html#preview" if request.htmx else "scoring/hole_form.html"
     return render(request, template, context)
 

@@ -353,3 +353,12 @@ def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, t
     assert "<h1>Score card</h1>" in page
     assert page.count('<th scope="col" class="num">') == 3  # holes 1, 2 and the total
     assert '<td class="num">Bob</td>' in page  # Bob deals hole 2 after Ann
+
+
+def test_checking_a_correction_without_javascript_stays_a_correction(client, three, save_hole):
+    save_hole(three, totals=[4, 5, 6])
+    data = hole_data(kind="totals", total_0=1, total_1=5, total_2=6, revision=1)
+    page = client.post(reverse("scoring:hole_preview", args=[three.pk]), data).content.decode()
+    assert "<h1>Correct hole 1" in page
+    assert f'action="{reverse("scoring:hole_edit", args=[three.pk, 1])}"' in page
+    assert "Scores <strong>1</strong>" in page
