@@ -226,6 +226,8 @@ class SeatEntry:
     total_field: Any
     slots: list[list[dict[str, Any]]]
     errors: list[str] = field(default_factory=list)
+    #: The cards a problem is about, as "row-column" words, for the keypad script.
+    bad: str = ""
     grid_score: GridScore | None = None
     result: PlayerScore | None = None
     is_dealer: bool = False
@@ -277,6 +279,7 @@ def _hole_context(
                 grid_field.value() or "", layout.rows, layout.columns, player.seat, form.places
             ),
             errors=form.seat_errors.get(player.seat, []),
+            bad=" ".join(f"{r}-{c}" for s, r, c in sorted(form.places) if s == player.seat),
             is_dealer=player.pk == dealer.pk,
             is_first=player.pk == first.pk,
         )

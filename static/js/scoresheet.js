@@ -102,6 +102,20 @@
     });
   });
 
+  // After a live check, mark the cards each problem is about.
+  function markProblems() {
+    document.querySelectorAll(".entry").forEach(function (entry) {
+      var result = entry.querySelector(".result");
+      var bad = result ? (result.dataset.bad || "").split(" ") : [];
+      entry.querySelectorAll(".slot").forEach(function (slot) {
+        var place = slot.dataset.row + "-" + slot.dataset.column;
+        slot.classList.toggle("slot--bad", bad.indexOf(place) >= 0);
+      });
+    });
+  }
+  document.body.addEventListener("htmx:oobAfterSwap", markProblems);
+  document.body.addEventListener("htmx:afterSettle", markProblems);
+
   keypad.addEventListener("click", function (event) {
     var button = event.target.closest("button");
     if (!button) return;

@@ -153,7 +153,8 @@ def test_preview_scores_each_grid_as_a_fragment_for_htmx(client, three):
     data = hole_data(grid_0="8 5 7 / 8 3 9", grid_1="K K", grid_2="")
     fragment = client.post(url, data, **HX).content.decode()
     assert "<html" not in fragment
-    assert 'id="result-0" class="result" aria-live="polite" hx-swap-oob="true"' in fragment
+    assert re.search(r'<div id="result-0" class="result"[^>]* hx-swap-oob="true"', fragment)
+    assert 'id="result-1" class="result" aria-live="polite" data-bad="1-3"' in fragment
     assert "Column 1: pair of 8s: 0" in fragment
     assert "Grid: 24" in fragment
     assert "Player 2, row 1 has two cards; it needs three." in fragment
