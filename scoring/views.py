@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import connection
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -74,7 +75,10 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
 @require_GET
 def match_list(request: HttpRequest) -> HttpResponse:
     """The matches this browser started, newest first."""
-    matches = Match.objects.filter(pk__in=_session_ids(request)).prefetch_related("players")
+    mine = Q(pk__in=_session_ids(request))
+    if request.user.is_authenticated:
+        mine |= Q(owner=request.user)
+    matches = Match.objects.filter(mine).prefetch_related("players")
     return render(request, "scoring/match_list.html", {"matches": matches})
 
 
@@ -237,12 +241,15 @@ class SeatEntry:
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
 
 
-def _slots(text: str, rows: int, columns: int, seat: int, bad: set[tuple[int, int, int]]):
+def _slots(
+    text: str, rows: int, columns: int, seat: int, bad: set[tuple[int, int, int]]
+) -> list[list[dict[str, Any]]]:
+    """The grid as typed, slot by slot, for the keypad (unreadable text leaves gaps)."""
     lines = re.split(r"\s*(?:/|\n)\s*", (text or "").strip())
-    grid = []
+    grid: list[list[dict[str, Any]]] = []
     for r in range(1, rows + 1):
         tokens = [t for t in _TOKEN_SPLIT.split(lines[r - 1]) if t] if r <= len(lines) else []
-        row = []
+        row: list[dict[str, Any]] = []
         for c in range(1, columns + 1):
             card = tokens[c - 1] if c <= len(tokens) else ""
             row.append(

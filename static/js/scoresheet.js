@@ -71,7 +71,10 @@
   }
 
   function activate(slot) {
-    if (active) active.classList.remove("is-active");
+    if (active) {
+      active.classList.remove("is-active");
+      active.removeAttribute("aria-pressed");
+    }
     active = slot;
     if (slot) {
       slot.classList.add("is-active");

@@ -6,7 +6,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scoring.engine import HouseRule, RuleSet
+from scoring.engine import DeckKind, HouseRule, RuleSet
 from scoring.models import Hole, Match
 from scoring.views import SESSION_KEY
 from tests.factories import MatchFactory
@@ -363,3 +363,22 @@ def test_checking_a_correction_without_javascript_stays_a_correction(client, thr
     assert "<h1>Correct hole 1" in page
     assert f'action="{reverse("scoring:hole_edit", args=[three.pk, 1])}"' in page
     assert "Scores <strong>1</strong>" in page
+
+
+@pytest.mark.parametrize(
+    ("rules", "slots", "ranks"),
+    [
+        (RuleSet(variant="nine-card"), 9, ["A", "10", "K"]),
+        (RuleSet(variant="four-card"), 4, ["A", "10", "K"]),
+        (RuleSet(deck=DeckKind.ZSA), 6, ["0", "X", "K"]),
+    ],
+)
+def test_the_hole_page_draws_each_grid_in_the_variants_layout(client, rules, slots, ranks):
+    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    own(client, match)
+    page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
+    assert page.count('<button type="button" class="slot"') == 2 * slots
+    assert f"slots--cols-{rules.layout.columns}" in page
+    keys = re.findall(r'data-rank="([^"]+)"', page)
+    assert all(rank in keys for rank in ranks)
+    assert "JK" not in keys  # no jokers under these rules
