@@ -283,6 +283,18 @@ def hole_delete_last(*, match: Match, number: int) -> None:
         locked.save(update_fields=["finished_at", "updated_at"])
 
 
+def match_end(*, match: Match) -> None:
+    """Finish a match early, after the holes played so far (at least one)."""
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        if locked.is_finished:
+            return
+        if not locked.holes.exists():
+            raise HoleConflict("a match ends after at least one hole; none is saved yet")
+        locked.finished_at = timezone.now()
+        locked.save(update_fields=["finished_at", "updated_at"])
+
+
 def match_rematch(*, match: Match, owner: Any = None) -> Match:
     """A new match with the same players and rules; the first deal moves one seat on."""
     names = [player.name for player in match.players.all()]

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:pk>/", views.match_detail, name="match_detail"),
     path("<int:pk>/export.csv", views.match_csv, name="match_csv"),
     path("<int:pk>/print/", views.match_print, name="match_print"),
+    path("<int:pk>/end/", views.match_end, name="match_end"),
     path("<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
     path("<int:pk>/holes/new/", views.hole_new, name="hole_new"),
     path("<int:pk>/holes/preview/", views.hole_preview, name="hole_preview"),

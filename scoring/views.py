@@ -209,6 +209,22 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "POST"])
+def match_end(request: HttpRequest, pk: int) -> HttpResponse:
+    """End a match before its last hole, after a second, deliberate step."""
+    match = _match_for(request, pk)
+    if request.method == "POST":
+        try:
+            services.match_end(match=match)
+        except services.HoleConflict as exc:
+            messages.error(request, _sentence(str(exc)))
+        else:
+            messages.success(request, "The match is over; here is how it finished.")
+        return redirect(match)
+    board = selectors.match_board(match=match)
+    return render(request, "scoring/match_end.html", {"match": match, "board": board})
+
+
 @require_POST
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new match with the same players and rules; the first deal moves one seat on."""

@@ -382,3 +382,18 @@ def test_the_hole_page_draws_each_grid_in_the_variants_layout(client, rules, slo
     keys = re.findall(r'data-rank="([^"]+)"', page)
     assert all(rank in keys for rank in ranks)
     assert "JK" not in keys  # no jokers under these rules
+
+
+def test_ending_a_match_early_takes_a_second_step_and_names_the_winner(client, three, save_hole):
+    save_hole(three, totals=[9, 4, 6])
+    url = reverse("scoring:match_end", args=[three.pk])
+    confirm = client.get(url).content.decode()
+    assert "Yes, end it after hole 1" in confirm
+    three.refresh_from_db()
+    assert not three.is_finished
+    client.post(url)
+    three.refresh_from_db()
+    assert three.is_finished
+    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
+    assert "<strong>Bob</strong> with 4." in page
+    assert "Enter hole" not in page
