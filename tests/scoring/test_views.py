@@ -243,6 +243,9 @@ def test_another_browser_cannot_see_or_change_an_anonymous_match(client, three, 
         reverse("scoring:hole_detail", args=[pk, 1]),
         reverse("scoring:hole_edit", args=[pk, 1]),
         reverse("scoring:hole_delete", args=[pk, 1]),
+        reverse("scoring:match_csv", args=[pk]),
+        reverse("scoring:match_print", args=[pk]),
+        reverse("scoring:match_end", args=[pk]),
     ]:
         assert client.get(url).status_code == 404, url
     posts = [
@@ -250,11 +253,14 @@ def test_another_browser_cannot_see_or_change_an_anonymous_match(client, three, 
         (reverse("scoring:hole_preview", args=[pk]), hole_data(2)),
         (reverse("scoring:hole_delete", args=[pk, 1]), {}),
         (reverse("scoring:match_rematch", args=[pk]), {}),
+        (reverse("scoring:match_end", args=[pk]), {}),
     ]
     for url, data in posts:
         assert client.post(url, data).status_code == 404, url
     assert three.holes.count() == 1
     assert Match.objects.count() == 1
+    three.refresh_from_db()
+    assert not three.is_finished
 
 
 def test_the_share_link_is_read_only_and_polls_for_updates(client, three, save_hole):
