@@ -113,21 +113,8 @@ def _problem_errors(problems: tuple[Problem, ...], field_of: Any) -> list[dict[s
 
 
 def _grid_json(score: GridScore) -> dict[str, Any]:
-    return {
-        "columns": [
-            {
-                "cards": [str(card) for card in column.cards],
-                "values": list(column.values),
-                "matched": column.matched,
-                "points": column.points,
-                "reason": column.reason,
-            }
-            for column in score.columns
-        ],
-        "adjustments": [
-            {"rule": a.rule, "points": a.points, "reason": a.reason} for a in score.adjustments
-        ],
-    }
+    data = score.to_dict()
+    return {"columns": data["columns"], "adjustments": data["adjustments"]}
 
 
 def _guarded(view: Any) -> Any:

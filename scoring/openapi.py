@@ -89,12 +89,14 @@ _SCHEMAS: dict[str, Any] = {
     "Adjustment": _ADJUSTMENT,
     "Column": {
         "type": "object",
-        "required": ["cards", "values", "matched", "points", "reason"],
+        "required": ["number", "cards", "values", "matched", "points", "how", "reason"],
         "properties": {
+            "number": {"type": "integer", "minimum": 1},
             "cards": {"type": "array", "items": {"type": "string"}},
             "values": {"type": "array", "items": {"type": "integer"}},
             "matched": {"type": "boolean"},
             "points": {"type": "integer"},
+            "how": {"type": "string", "enum": ["sum", "match", "kept", "eagle-eye"]},
             "reason": {"type": "string"},
         },
         "additionalProperties": False,

@@ -1,9 +1,36 @@
-"""Views of the scoresheet app."""
+"""Views of the scoresheet app: thin; forms read, services write, selectors read back."""
 
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
+
+from scoring import selectors, services
+from scoring.charts import progress_chart
+from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
+from scoring.engine.match import dealer_for_hole
+from scoring.engine.rules import DECK_RANKS
+from scoring.forms import HoleForm, MatchForm, preset_initial
+from scoring.models import Hole, Match, Player
+
+SESSION_KEY = "scoring_matches"
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
 
 
 @require_GET
@@ -14,3 +41,469 @@ def healthz(request: HttpRequest) -> HttpResponse:
         cursor.execute("SELECT 1")
         cursor.fetchone()
     return HttpResponse("ok", content_type="text/plain")
+
+
+# -- who may see a match -------------------------------------------------------------
+
+
+def _session_ids(request: HttpRequest) -> list[int]:
+    ids = request.session.get(SESSION_KEY, [])
+    return [i for i in ids if isinstance(i, int)]
+
+
+def _remember(request: HttpRequest, match: Match) -> None:
+    ids = _session_ids(request)
+    if match.pk not in ids:
+        request.session[SESSION_KEY] = [*ids, match.pk]
+
+
+def _match_for(request: HttpRequest, pk: int) -> Match:
+    """The match if this browser (or its signed-in owner) keeps it; 404 otherwise, so
+    nobody learns which matches exist."""
+    match = get_object_or_404(Match, pk=pk)
+    user = getattr(request, "user", None)
+    if match.owner_id is not None and user is not None and match.owner_id == user.pk:
+        return match
+    if match.pk in _session_ids(request):
+        return match
+    raise Http404("No such match")
+
+
+# -- matches ---------------------------------------------------------------------------
+
+
+@require_GET
+def match_list(request: HttpRequest) -> HttpResponse:
+    """The matches this browser started, newest first."""
+    mine = Q(pk__in=_session_ids(request))
+    if request.user.is_authenticated:
+        mine |= Q(owner=request.user)
+    matches = Match.objects.filter(mine).prefetch_related("players")
+    return render(request, "scoring/match_list.html", {"matches": matches})
+
+
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    """Start a match: players in seating order, the first dealer and the rules.
+
+    A preset button fills the rules in and keeps the names typed so far.
+    """
+    presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
+    if request.method == "POST" and request.POST.get("preset"):
+        initial = preset_initial(request.POST, request.POST["preset"])
+        form = MatchForm(initial=initial) if initial is not None else MatchForm(request.POST)
+    elif request.method == "POST":
+        form = MatchForm(request.POST)
+        if form.is_valid():
+            try:
+                match = services.match_create(
+                    names=form.cleaned_data["names"],
+                    first_dealer=form.cleaned_data["first_dealer"] - 1,
+                    rules=form.cleaned_data["rules"],
+                    owner=request.user,
+                )
+            except services.MatchRejected as exc:
+                for problem in exc.problems:
+                    form.add_error(None, problem.message)
+            else:
+                _remember(request, match)
+                return redirect("scoring:hole_new", pk=match.pk)
+    else:
+        form = MatchForm()
+    return render(request, "scoring/match_new.html", {"form": form, "presets": presets})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The scoreboard: a golf card of every hole, running totals and standings."""
+    match = _match_for(request, pk)
+    return _board_page(request, match, "scoring/match_detail.html", readonly=False)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The read-only scoreboard anyone with the share link can follow live."""
+    match = get_object_or_404(Match, share_token=token)
+    return _board_page(request, match, "scoring/match_shared.html", readonly=True)
+
+
+def _board_page(
+    request: HtmxHttpRequest, match: Match, template: str, *, readonly: bool, notice: str = ""
+) -> HttpResponse:
+    board = selectors.match_board(match=match)
+    context: dict[str, Any] = {
+        "match": match,
+        "board": board,
+        "rules": match.rule_set,
+        "readonly": readonly,
+        "chart": progress_chart(board),
+        "notice": notice,
+    }
+    if not match.is_finished:
+        dealer, first = selectors.turn_order(
+            match=match, players=board.players, number=board.next_hole
+        )
+        context.update(next_dealer=dealer, next_first=first)
+    if readonly:
+        context["share_url"] = request.build_absolute_uri()
+    else:
+        context["share_url"] = request.build_absolute_uri(
+            match_share_path(match),
+        )
+    if request.htmx:
+        template = f"{template}#board"
+    return render(request, template, context)
+
+
+def match_share_path(match: Match) -> str:
+    return reverse("scoring:match_shared", args=[match.share_token])
+
+
+@require_GET
+def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The score card as CSV: a row per player, a column per hole, then the total."""
+    match = _match_for(request, pk)
+    board = selectors.match_board(match=match)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="golf-match-{match.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["Player", *[f"Hole {h.number}" for h in board.holes], "Total", "Place"])
+    for row in board.rows:
+        writer.writerow(
+            [_csv_text(row.player.name), *[c.score for c in row.cells], row.total, row.place]
+        )
+    return response
+
+
+def _csv_text(text: str) -> str:
+    """Text a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@require_GET
+def match_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match as a paper score card: every planned hole, who dealt it, the totals."""
+    match = _match_for(request, pk)
+    board = selectors.match_board(match=match)
+    count = len(board.players)
+    holes = [
+        {
+            "number": n,
+            "dealer": board.players[dealer_for_hole(match.first_dealer, n, count)],
+        }
+        for n in range(1, match.holes_planned + 1)
+    ]
+    rows = [
+        {
+            "row": row,
+            "cells": [c.score for c in row.cells] + [None] * (match.holes_planned - len(row.cells)),
+        }
+        for row in board.rows
+    ]
+    return render(
+        request,
+        "scoring/match_print.html",
+        {"match": match, "board": board, "holes": holes, "rows": rows, "rules": match.rule_set},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def match_end(request: HttpRequest, pk: int) -> HttpResponse:
+    """End a match before its last hole, after a second, deliberate step."""
+    match = _match_for(request, pk)
+    if request.method == "POST":
+        try:
+            services.match_end(match=match)
+        except services.HoleConflict as exc:
+            messages.error(request, _sentence(str(exc)))
+        else:
+            messages.success(request, "The match is over; here is how it finished.")
+        return redirect(match)
+    board = selectors.match_board(match=match)
+    return render(request, "scoring/match_end.html", {"match": match, "board": board})
+
+
+@require_POST
+def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new match with the same players and rules; the first deal moves one seat on."""
+    match = _match_for(request, pk)
+    rematch = services.match_rematch(match=match, owner=request.user)
+    _remember(request, rematch)
+    return redirect("scoring:hole_new", pk=rematch.pk)
+
+
+# -- holes -----------------------------------------------------------------------------
+
+
+@dataclass
+class SeatEntry:
+    """One player's part of the hole form, ready to draw."""
+
+    player: Player
+    grid_field: Any
+    total_field: Any
+    slots: list[list[dict[str, Any]]]
+    errors: list[str] = field(default_factory=list)
+    #: The cards a problem is about, as "row-column" words, for the keypad script.
+    bad: str = ""
+    grid_score: GridScore | None = None
+    result: PlayerScore | None = None
+    is_dealer: bool = False
+    is_first: bool = False
+
+
+_TOKEN_SPLIT = re.compile(r"[\s,]+")
+
+
+def _slots(
+    text: str, rows: int, columns: int, seat: int, bad: set[tuple[int, int, int]]
+) -> list[list[dict[str, Any]]]:
+    """The grid as typed, slot by slot, for the keypad (unreadable text leaves gaps)."""
+    lines = re.split(r"\s*(?:/|\n)\s*", (text or "").strip())
+    grid: list[list[dict[str, Any]]] = []
+    for r in range(1, rows + 1):
+        tokens = [t for t in _TOKEN_SPLIT.split(lines[r - 1]) if t] if r <= len(lines) else []
+        row: list[dict[str, Any]] = []
+        for c in range(1, columns + 1):
+            card = tokens[c - 1] if c <= len(tokens) else ""
+            row.append(
+                {
+                    "row": r,
+                    "column": c,
+                    "text": "" if card == "?" else card,
+                    "bad": (seat, r, c) in bad,
+                }
+            )
+        grid.append(row)
+    return grid
+
+
+def _hole_context(
+    match: Match,
+    players: list[Player],
+    form: HoleForm,
+    number: int,
+    evaluation: services.Evaluation | None = None,
+    hole: Hole | None = None,
+) -> dict[str, Any]:
+    rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
+    dealer, first = selectors.turn_order(match=match, players=players, number=number)
+    layout = rules.layout
+    seats = []
+    for player in players:
+        grid_field = form[f"grid_{player.seat}"]
+        seat = SeatEntry(
+            player=player,
+            grid_field=grid_field,
+            total_field=form[f"total_{player.seat}"],
+            slots=_slots(
+                grid_field.value() or "", layout.rows, layout.columns, player.seat, form.places
+            ),
+            errors=form.seat_errors.get(player.seat, []),
+            bad=" ".join(f"{r}-{c}" for s, r, c in sorted(form.places) if s == player.seat),
+            is_dealer=player.pk == dealer.pk,
+            is_first=player.pk == first.pk,
+        )
+        if evaluation is not None:
+            seat.grid_score = (
+                evaluation.seat_scores[player.seat] if evaluation.seat_scores else None
+            )
+            if evaluation.hole is not None:
+                seat.result = evaluation.hole.players[player.seat]
+                seat.grid_score = seat.result.grid
+        seats.append(seat)
+    ranks = list(DECK_RANKS[rules.deck])
+    if rules.rank_copies(Rank.JOKER) > 0:
+        ranks.append(Rank.JOKER)
+    return {
+        "match": match,
+        "rules": rules,
+        "players": players,
+        "number": number,
+        "form": form,
+        "seats": seats,
+        "dealer": dealer,
+        "first": first,
+        "hole": hole,
+        "ranks": ranks,
+        "suits": list(Suit),
+        "evaluation": evaluation,
+    }
+
+
+def _initial_for(hole: Hole | None, number: int, players: list[Player]) -> dict[str, Any]:
+    initial: dict[str, Any] = {"number": number, "token": HoleForm.fresh_token(), "kind": "grids"}
+    if hole is not None:
+        initial.update(kind=hole.kind, went_out=hole.went_out, revision=hole.revision)
+        for score in hole.scores.all():
+            initial[f"grid_{score.seat}"] = score.grid
+            initial[f"total_{score.seat}"] = "" if hole.kind == "grids" else score.grid_score
+    return initial
+
+
+@require_http_methods(["GET", "POST"])
+def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Enter the next hole: every grid (or every total), who went out; save."""
+    match = _match_for(request, pk)
+    players = selectors.match_players(match=match)
+    number = match.holes.count() + 1
+    if match.is_finished and request.method == "GET":
+        messages.info(request, "This match is finished.")
+        return redirect(match)
+    if request.method == "GET":
+        form = HoleForm(initial=_initial_for(None, number, players), players=players)
+        return render(
+            request, "scoring/hole_form.html", _hole_context(match, players, form, number)
+        )
+    form = HoleForm(request.POST, players=players)
+    if not form.is_valid():
+        return render(
+            request, "scoring/hole_form.html", _hole_context(match, players, form, number)
+        )
+    try:
+        hole = services.hole_record(
+            match=match,
+            entry=form.entry(),
+            token=form.cleaned_data["token"],
+            number=form.cleaned_data["number"],
+        )
+    except services.HoleRejected as exc:
+        form.add_problems(exc.problems)
+        evaluation = services.hole_evaluate(
+            rules=match.rule_set, entry=form.entry(), players=len(players)
+        )
+        return render(
+            request,
+            "scoring/hole_form.html",
+            _hole_context(match, players, form, form.cleaned_data["number"], evaluation),
+        )
+    except services.HoleConflict as exc:
+        match.refresh_from_db()
+        return _board_page(
+            request, match, "scoring/match_detail.html", readonly=False, notice=_sentence(str(exc))
+        )
+    messages.success(request, f"Hole {hole.number} saved.")
+    return redirect(match)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Score the hole as typed so far, without saving: each player's score and
+    breakdown, and every problem beside its card."""
+    match = _match_for(request, pk)
+    players = selectors.match_players(match=match)
+    form = HoleForm(request.POST, players=players)
+    number = match.holes.count() + 1
+    evaluation = None
+    hole = None
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        if form.cleaned_data.get("revision"):
+            hole = match.holes.filter(number=number).first()
+        rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
+        entry = form.entry()
+        evaluation = services.hole_evaluate(rules=rules, entry=entry, players=len(players))
+        # A grid still being entered is not wrong yet: say nothing about it.
+        pending = _pending_seats(entry)
+        form.add_problems([p for p in evaluation.problems if p.player not in pending])
+    context = _hole_context(match, players, form, number, evaluation, hole=hole)
+    template = "scoring/hole_form.html#preview" if request.htmx else "scoring/hole_form.html"
+    return render(request, template, context)
+
+
+def _pending_seats(entry: services.HoleEntry) -> set[int]:
+    if entry.kind == Hole.Kind.TOTALS:
+        return {seat for seat, total in enumerate(entry.totals) if total is None}
+    return {seat for seat, text in enumerate(entry.grids) if not text.strip() or "?" in text}
+
+
+def _hole_or_404(match: Match, number: int) -> Hole:
+    return get_object_or_404(Hole.objects.prefetch_related("scores"), match=match, number=number)
+
+
+@require_GET
+def hole_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """One hole: every grid drawn as cards with its breakdown, and the final scores."""
+    match = _match_for(request, pk)
+    hole = _hole_or_404(match, number)
+    players = selectors.match_players(match=match)
+    dealer, first = selectors.turn_order(match=match, players=players, number=number)
+    last = match.holes.order_by("-number").values_list("number", flat=True).first()
+    return render(
+        request,
+        "scoring/hole_detail.html",
+        {
+            "match": match,
+            "hole": hole,
+            "results": selectors.hole_detail(hole=hole, players=players),
+            "dealer": dealer,
+            "first": first,
+            "is_last": last == number,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Correct a saved hole: re-validated and re-scored; the totals follow."""
+    match = _match_for(request, pk)
+    hole = _hole_or_404(match, number)
+    players = selectors.match_players(match=match)
+    if request.method == "GET":
+        form = HoleForm(initial=_initial_for(hole, number, players), players=players)
+        return render(
+            request,
+            "scoring/hole_form.html",
+            _hole_context(match, players, form, number, hole=hole),
+        )
+    form = HoleForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            services.hole_correct(
+                hole=hole, entry=form.entry(), revision=form.cleaned_data.get("revision") or 0
+            )
+        except services.HoleRejected as exc:
+            form.add_problems(exc.problems)
+        except services.HoleConflict as exc:
+            hole.refresh_from_db()
+            fresh = HoleForm(initial=_initial_for(hole, number, players), players=players)
+            fresh.table_errors.append(_sentence(str(exc)))
+            return render(
+                request,
+                "scoring/hole_form.html",
+                _hole_context(match, players, fresh, number, hole=hole),
+            )
+        else:
+            messages.success(request, f"Hole {number} corrected; the totals follow.")
+            return redirect(match)
+    return render(
+        request, "scoring/hole_form.html", _hole_context(match, players, form, number, hole=hole)
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def hole_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Delete the last hole, after a second, deliberate step."""
+    match = _match_for(request, pk)
+    hole = _hole_or_404(match, number)
+    if request.method == "POST":
+        try:
+            services.hole_delete_last(match=match, number=number)
+        except services.HoleConflict as exc:
+            messages.error(request, _sentence(str(exc)))
+        else:
+            messages.success(request, f"Hole {number} deleted.")
+        return redirect(match)
+    last = match.holes.order_by("-number").values_list("number", flat=True).first()
+    return render(
+        request,
+        "scoring/hole_delete.html",
+        {"match": match, "hole": hole, "is_last": last == number},
+    )
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")

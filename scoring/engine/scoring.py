@@ -16,8 +16,8 @@ Results are breakdowns, never bare numbers, so any page can explain a score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from .cards import Card, Rank
 from .grid import Grid, count_words
@@ -71,6 +71,45 @@ class GridScore(NamedTuple):
     columns: tuple[ColumnScore, ...]
     adjustments: tuple[Adjustment, ...]
     total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The breakdown as JSON-ready data (for storage and the API);
+        :meth:`from_dict` reads it back."""
+        return {
+            "columns": [
+                {
+                    "number": c.number,
+                    "cards": [str(card) for card in c.cards],
+                    "values": list(c.values),
+                    "matched": c.matched,
+                    "points": c.points,
+                    "how": c.how,
+                    "reason": c.reason,
+                }
+                for c in self.columns
+            ],
+            "adjustments": [a._asdict() for a in self.adjustments],
+            "total": self.total,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GridScore:
+        """Rebuild a breakdown stored with :meth:`to_dict`."""
+        columns = tuple(
+            ColumnScore(
+                c["number"],
+                tuple(Card.parse(text) for text in c["cards"]),
+                tuple(c["values"]),
+                c["matched"],
+                c["points"],
+                c["how"],
+            )
+            for c in data["columns"]
+        )
+        adjustments = tuple(
+            Adjustment(a["rule"], a["points"], a["reason"]) for a in data["adjustments"]
+        )
+        return cls(columns, adjustments, data["total"])
 
     @property
     def column_total(self) -> int:

@@ -122,3 +122,13 @@ def test_eagle_eye_three_jokers_in_a_nine_card_column():
     result = score_grid(check_grid("JK 3 4 / JK 3 5 / JK 6 7", ruleset), ruleset)
     assert result.columns[0].points == -6
     assert result.columns[0].matched
+
+
+@pytest.mark.parametrize(("grid", "ruleset", "expected"), GOLDEN[:12] + GOLDEN[-3:])
+def test_breakdown_round_trips_through_plain_data(grid, ruleset, expected):
+    from scoring.engine import GridScore
+
+    result = score_grid(check_grid(grid, ruleset), ruleset)
+    again = GridScore.from_dict(result.to_dict())
+    assert again == result
+    assert [c.reason for c in again.columns] == [c.reason for c in result.columns]

@@ -1,0 +1,338 @@
+"""Forms of the scoresheet. They read what was typed; the engine judges it."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.html import format_html
+
+from scoring.engine import (
+    HOUSE_RULE_INFO,
+    JOKER_OPTIONS,
+    PRESETS,
+    VARIANTS,
+    DeckKind,
+    Problem,
+    RulesError,
+    RuleSet,
+)
+from scoring.engine.match import seating_problems
+from scoring.engine.rules import (
+    DECK_DESCRIPTIONS,
+    END_OF_HOLE_INFO,
+    FLIP_ON_DISCARD_INFO,
+    MAX_DECKS,
+    MAX_HOLES,
+    MAX_INITIAL_FLIPS,
+    MAX_PLAYERS,
+    PLAY_RULE_INFO,
+)
+from scoring.models import Hole, Player
+from scoring.services import HoleEntry
+
+PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]
+RULE_FIELDS = [
+    "variant",
+    "deck",
+    "decks",
+    "jokers",
+    "house_rules",
+    "flip_on_discard",
+    "flip_as_action",
+    "early_knock",
+    "end_of_hole",
+    "holes",
+    "initial_flips",
+]
+
+
+def _described(name: str, summary: str) -> str:
+    return format_html(
+        '<span class="choice__name">{}</span> <span class="help">{}</span>', name, summary
+    )
+
+
+class MatchForm(forms.Form):
+    """Players in seating order, the first dealer, and the rules of a new match."""
+
+    first_dealer = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(n, f"Player {n}") for n in range(1, MAX_PLAYERS + 1)],
+        initial=1,
+        help_text="The deal passes one seat to the left after each hole.",
+    )
+    variant = forms.ChoiceField(
+        choices=[(v.slug, _described(v.name, v.summary)) for v in VARIANTS.values()],
+        widget=forms.RadioSelect,
+        initial="six-card",
+    )
+    deck = forms.ChoiceField(
+        choices=[
+            (kind.value, _described("Standard" if kind is DeckKind.STANDARD else "ZSA", text))
+            for kind, text in DECK_DESCRIPTIONS.items()
+        ],
+        widget=forms.RadioSelect,
+        initial=DeckKind.STANDARD.value,
+    )
+    decks = forms.TypedChoiceField(
+        label="How many decks",
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=[("", "As usual for the variant and table")]
+        + [(n, str(n)) for n in range(1, MAX_DECKS + 1)],
+    )
+    jokers = forms.ChoiceField(
+        required=False,
+        choices=[("", "The variant's usual")]
+        + [(j.slug, f"{j.name}: {j.summary}") for j in JOKER_OPTIONS.values()],
+    )
+    house_rules = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        choices=[
+            (rule.slug, _described(title, summary))
+            for rule, (title, summary, _) in HOUSE_RULE_INFO.items()
+        ],
+    )
+    flip_on_discard = forms.ChoiceField(
+        label=PLAY_RULE_INFO["flip_on_discard"][0],
+        help_text=PLAY_RULE_INFO["flip_on_discard"][1],
+        choices=[(c.value, _described(n, s)) for c, (n, s) in FLIP_ON_DISCARD_INFO.items()],
+        widget=forms.RadioSelect,
+        initial="standard",
+    )
+    flip_as_action = forms.BooleanField(
+        required=False,
+        label=PLAY_RULE_INFO["flip_as_action"][0],
+        help_text=PLAY_RULE_INFO["flip_as_action"][1],
+    )
+    early_knock = forms.BooleanField(
+        required=False,
+        label=PLAY_RULE_INFO["early_knock"][0],
+        help_text=PLAY_RULE_INFO["early_knock"][1],
+    )
+    end_of_hole = forms.ChoiceField(
+        label=PLAY_RULE_INFO["end_of_hole"][0],
+        help_text=PLAY_RULE_INFO["end_of_hole"][1],
+        choices=[(c.value, _described(n, s)) for c, (n, s) in END_OF_HOLE_INFO.items()],
+        widget=forms.RadioSelect,
+        initial="final-turn",
+    )
+    holes = forms.IntegerField(
+        label="Number of holes",
+        min_value=1,
+        max_value=MAX_HOLES,
+        initial=9,
+        help_text="1, 9 or 18 are usual; any number up to 99 works.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "list": "hole-counts"}),
+    )
+    initial_flips = forms.TypedChoiceField(
+        label=PLAY_RULE_INFO["initial_flips"][0],
+        help_text=PLAY_RULE_INFO["initial_flips"][1],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=[("", "As usual for the variant")]
+        + [(n, str(n)) for n in range(0, MAX_INITIAL_FLIPS + 1)],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n, name in enumerate(PLAYER_FIELDS, start=1):
+            self.fields[name] = forms.CharField(
+                label=f"Player {n}",
+                max_length=40,
+                required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+            )
+        self.order_fields(PLAYER_FIELDS)
+
+    @property
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in PLAYER_FIELDS]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        names = [data.get(name, "").strip() for name in PLAYER_FIELDS]
+        # Blank boxes are skipped; the others keep their order.
+        seated = [name for name in names if name]
+        data["names"] = seated
+        if len({n.casefold() for n in seated}) != len(seated):
+            self.add_error(
+                None, "Two players have the same name; add an initial to tell them apart."
+            )
+        rules_data = {key: data.get(key) for key in RULE_FIELDS if key in data}
+        if rules_data.get("jokers") in ("", None):
+            rules_data.pop("jokers", None)
+        if rules_data.get("initial_flips") is None:
+            rules_data.pop("initial_flips", None)
+        if "house_rules" in rules_data:
+            rules_data["house_rules"] = list(rules_data["house_rules"] or [])
+        if not all(
+            k in data for k in ("variant", "deck", "flip_on_discard", "end_of_hole", "holes")
+        ):
+            return data
+        try:
+            rules = RuleSet.from_dict(rules_data)
+        except RulesError as exc:
+            self._add_problems(exc.problems)
+            return data
+        data["rules"] = rules
+        for problem in seating_problems(len(seated), rules):
+            self.add_error(None, _sentence(problem.message))
+        dealer = data.get("first_dealer")
+        if dealer is not None and seated and dealer > len(seated):
+            self.add_error(
+                "first_dealer",
+                f"There are only {len(seated)} players; choose one of them to deal first.",
+            )
+        return data
+
+    def _add_problems(self, problems: tuple[Problem, ...]) -> None:
+        for problem in problems:
+            field = problem.field if problem.field in self.fields else None
+            self.add_error(field, _sentence(problem.message))
+
+
+def preset_initial(data: Any, slug: str) -> dict[str, Any] | None:
+    """Initial values for the match form: what was typed, with a preset's rules."""
+    preset = PRESETS.get(slug)
+    if preset is None:
+        return None
+    initial: dict[str, Any] = {name: data.get(name, "") for name in PLAYER_FIELDS}
+    initial["first_dealer"] = data.get("first_dealer", 1)
+    rules = preset[2].to_dict()
+    for key in RULE_FIELDS:
+        initial[key] = rules.get(key)
+    initial["decks"] = rules["decks"] or ""
+    if data.get("holes"):
+        initial["holes"] = data.get("holes")
+    return initial
+
+
+#: What a tampered or out-of-date hidden field says.
+STALE_MESSAGE = "This form is out of date; open the hole again from the scoreboard."
+STALE = dict.fromkeys(("required", "invalid", "min_value"), STALE_MESSAGE)
+
+
+class HoleForm(forms.Form):
+    """One hole: every player's grid in notation (or their total), and who went out.
+
+    The form only reads types; :func:`scoring.services.hole_evaluate` judges the hole
+    and :meth:`add_problems` puts each problem beside the player it is about.
+    """
+
+    kind = forms.ChoiceField(
+        choices=Hole.Kind.choices,
+        widget=forms.RadioSelect,
+        initial=Hole.Kind.GRIDS,
+        label="Enter",
+    )
+    went_out = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Who went out",
+        error_messages={"invalid_choice": "Choose one of the players at this table."},
+    )
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, error_messages=STALE)
+    token = forms.UUIDField(widget=forms.HiddenInput, error_messages=STALE)
+    revision = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0, error_messages=STALE
+    )
+
+    def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.places: set[tuple[int, int, int]] = set()
+        self.table_errors: list[str] = []
+        self.seat_errors: dict[int, list[str]] = {p.seat: [] for p in players}
+        self.fields["went_out"].choices = [("", "Nobody (or we don't care)")] + [
+            (p.seat, p.name) for p in players
+        ]
+        self.fields["went_out"].widget = forms.RadioSelect(choices=self.fields["went_out"].choices)
+        for player in players:
+            self.fields[f"grid_{player.seat}"] = forms.CharField(
+                label=f"{player.name}'s cards",
+                required=False,
+                max_length=120,
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "spellcheck": "false",
+                        "class": "notation",
+                        "aria-describedby": f"notation-help result-{player.seat}",
+                    }
+                ),
+            )
+            self.fields[f"total_{player.seat}"] = forms.CharField(
+                label=f"{player.name}'s total",
+                required=False,
+                max_length=6,
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "autocomplete": "off",
+                        "aria-describedby": f"result-{player.seat}",
+                    }
+                ),
+            )
+
+    @classmethod
+    def fresh_token(cls) -> uuid.UUID:
+        return uuid.uuid4()
+
+    def entry(self) -> HoleEntry:
+        """What was typed, as the services read it (call after ``is_valid``)."""
+        data = self.cleaned_data
+        kind = data.get("kind", Hole.Kind.GRIDS)
+        grids = tuple(data.get(f"grid_{p.seat}", "") for p in self.players)
+        totals = tuple(_whole(data.get(f"total_{p.seat}", "")) for p in self.players)
+        return HoleEntry(kind=kind, grids=grids, totals=totals, went_out=data.get("went_out"))
+
+    def add_problems(self, problems: tuple[Problem, ...] | list[Problem]) -> None:
+        """Put each problem beside its player and mark every card it is about."""
+        for problem in problems:
+            message = _sentence(problem.message)
+            seats = {seat for seat, _, _ in problem.places if seat is not None}
+            self.places.update((s, r, c) for s, r, c in problem.places if s is not None)
+            if problem.player is not None:
+                seats = {problem.player}
+            for seat in seats:
+                for name in (f"grid_{seat}", f"total_{seat}"):
+                    if name in self.fields:
+                        self.fields[name].widget.attrs["aria-invalid"] = "true"
+            if len(seats) == 1:
+                self.seat_errors.setdefault(seats.pop(), []).append(message)
+            else:
+                self.table_errors.append(message)
+                for seat in seats:
+                    self.seat_errors.setdefault(seat, []).append(message)
+
+    @property
+    def hidden_problems(self) -> list[str]:
+        """Errors of the hidden fields, once each (they all say the same)."""
+        found = {str(e) for name in ("number", "token", "revision") for e in self[name].errors}
+        return sorted(found)
+
+    @property
+    def has_problems(self) -> bool:
+        return bool(self.table_errors or any(self.seat_errors.values()))
+
+
+def _whole(text: str) -> int | str | None:
+    text = (text or "").strip().replace("\u2212", "-")
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")

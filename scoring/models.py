@@ -1,0 +1,146 @@
+"""What the scoresheet keeps: matches, their players, and each hole as played.
+
+Grids are stored in notation and rule sets as the engine's plain-data snapshot, so
+an old match keeps the rules it was played under and can be re-read by any engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from scoring.engine import RuleSet
+
+
+def new_share_token() -> str:
+    """An unguessable token for a match's read-only share link."""
+    return secrets.token_urlsafe(18)
+
+
+class Match(models.Model):
+    """A match: players in seating order playing a number of holes under one rule set."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    #: ``RuleSet.to_dict()`` as agreed before the first deal.
+    rules = models.JSONField()
+    holes_planned = models.PositiveSmallIntegerField()
+    #: Seat (0-based) of the player who dealt the first hole.
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
+    #: Left empty for matches started without an account; they belong to the browser
+    #: session that made them (the issue on groups adds accounts and moving them).
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches",
+    )
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"Match {self.pk} ({self.rule_set.variant_info.name}, {self.holes_planned} holes)"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:match_detail", args=[self.pk])
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The stored snapshot as an engine rule set."""
+        cached: RuleSet | None = getattr(self, "_rule_set", None)
+        if cached is None:
+            cached = RuleSet.from_dict(self.rules)
+            self._rule_set = cached
+        return cached
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Player(models.Model):
+    """One seat at a match's table."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="player_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hole(models.Model):
+    """One hole as saved: how it was entered, who went out and the rules it was scored under."""
+
+    class Kind(models.TextChoices):
+        GRIDS = "grids", "Cards"
+        TOTALS = "totals", "Totals"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="holes")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.GRIDS)
+    #: Seat of the player who went out, if anyone did.
+    went_out = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The rule set the hole was scored under (a snapshot of the match's rules).
+    rules = models.JSONField()
+    #: The one-time token of the form that saved it: a retried submit finds it again.
+    token = models.UUIDField(unique=True, default=uuid.uuid4)
+    #: Goes up by one with every correction, so a stale edit is caught.
+    revision = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="hole_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hole {self.number} of match {self.match_id}"
+
+
+class Score(models.Model):
+    """One player's result for one hole: their grid, its breakdown and the final score."""
+
+    hole = models.ForeignKey(Hole, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="scores")
+    seat = models.PositiveSmallIntegerField()
+    #: The grid in notation; empty when only the total was entered.
+    grid = models.CharField(max_length=120, blank=True)
+    #: The grid's score (columns and grid bonuses), before the hole rules.
+    grid_score = models.IntegerField()
+    #: What goes on the score card.
+    score = models.IntegerField()
+    went_out = models.BooleanField(default=False)
+    #: Columns that cancelled (pairs, or threes in nine-card Golf).
+    matched_columns = models.PositiveSmallIntegerField(default=0)
+    #: The engine's breakdown: columns, grid adjustments and hole adjustments.
+    breakdown = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["hole", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hole", "seat"], name="score_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} on hole {self.hole.number}: {self.score}"

@@ -1,0 +1,166 @@
+"""Reads of the scoresheet: the scoreboard, a hole's breakdown, a match's summary.
+
+Each selector costs a fixed number of queries whatever the size of the match; the
+engine does the arithmetic on what they load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engine import Adjustment, GridScore
+from scoring.engine.match import (
+    Standing,
+    dealer_for_hole,
+    first_player_for_hole,
+    lowest,
+    running_totals,
+    standings,
+)
+from scoring.models import Hole, Match, Player, Score
+
+
+@dataclass
+class Cell:
+    """One player's score on one hole of the board."""
+
+    number: int
+    score: int
+    won: bool
+    went_out: bool
+
+
+@dataclass
+class PlayerRow:
+    """A row of the board: a player, their hole scores, running totals and standing."""
+
+    player: Player
+    cells: list[Cell]
+    running: list[int]
+    total: int
+    place: int = 0
+    behind: int = 0
+    leading: bool = False
+    best_hole: int | None = None
+    pairs: int = 0
+    times_out: int = 0
+    holes_won: int = 0
+
+
+@dataclass
+class Board:
+    """Everything the scoreboard shows, computed from three queries."""
+
+    match: Match
+    players: list[Player]
+    holes: list[Hole]
+    rows: list[PlayerRow]
+    standings: list[Standing]
+    leaders: list[Player]
+    hole_winners: dict[int, list[Player]] = field(default_factory=dict)
+
+    @property
+    def holes_played(self) -> int:
+        return len(self.holes)
+
+    @property
+    def next_hole(self) -> int:
+        return len(self.holes) + 1
+
+    @property
+    def ranked_rows(self) -> list[PlayerRow]:
+        by_seat = {row.player.seat: row for row in self.rows}
+        return [by_seat[s.seat] for s in self.standings]
+
+    @property
+    def winners(self) -> list[Player]:
+        return self.leaders if self.match.is_finished else []
+
+
+def match_players(*, match: Match) -> list[Player]:
+    """The players of ``match`` in seating order."""
+    return list(match.players.all())
+
+
+def match_board(*, match: Match) -> Board:
+    """The scoreboard of ``match``: three queries (players, holes, scores)."""
+    players = list(match.players.all())
+    holes = list(match.holes.all())
+    by_hole: dict[int, list[Score]] = {hole.pk: [] for hole in holes}
+    for score in Score.objects.filter(hole__match=match).only(
+        "hole_id", "seat", "score", "went_out", "matched_columns"
+    ):
+        by_hole[score.hole_id].append(score)
+    count = len(players)
+    table: list[list[int]] = []
+    rows = [PlayerRow(player=p, cells=[], running=[], total=0) for p in players]
+    winners: dict[int, list[Player]] = {}
+    for hole in holes:
+        scores = sorted(by_hole[hole.pk], key=lambda s: s.seat)
+        values = [s.score for s in scores]
+        if len(values) != count:
+            continue
+        table.append(values)
+        won = set(lowest(values))
+        winners[hole.number] = [players[seat] for seat in sorted(won)]
+        for score in scores:
+            row = rows[score.seat]
+            row.cells.append(Cell(hole.number, score.score, score.seat in won, score.went_out))
+            row.pairs += score.matched_columns
+            row.times_out += int(score.went_out)
+            row.holes_won += int(score.seat in won)
+            if row.best_hole is None or score.score < row.best_hole:
+                row.best_hole = score.score
+    running = running_totals(table, count)
+    totals = [r[-1] if r else 0 for r in running]
+    ranked = standings(totals)
+    for standing in ranked:
+        row = rows[standing.seat]
+        row.running = running[standing.seat]
+        row.total = standing.total
+        row.place = standing.place
+        row.behind = standing.behind
+        row.leading = bool(table) and standing.place == 1
+    leaders = [players[s.seat] for s in ranked if s.place == 1] if table else []
+    return Board(match, players, holes, rows, ranked, leaders, winners)
+
+
+def turn_order(*, match: Match, players: list[Player], number: int) -> tuple[Player, Player]:
+    """Who deals hole ``number`` and who plays first."""
+    count = len(players)
+    return (
+        players[dealer_for_hole(match.first_dealer, number, count)],
+        players[first_player_for_hole(match.first_dealer, number, count)],
+    )
+
+
+@dataclass
+class ScoreView:
+    """A stored score made readable: the grid drawn as cards with its breakdown."""
+
+    player: Player
+    score: Score
+    grid: GridScore | None
+    hole_adjustments: list[Adjustment]
+
+
+def hole_detail(*, hole: Hole, players: list[Player]) -> list[ScoreView]:
+    """Each player's stored result for ``hole``, in seating order (one query)."""
+    by_seat = {p.seat: p for p in players}
+    return [
+        ScoreView(
+            player=by_seat[score.seat],
+            score=score,
+            grid=GridScore.from_dict(score.breakdown["grid"])
+            if score.breakdown.get("grid")
+            else None,
+            hole_adjustments=_adjustments(score.breakdown.get("hole_adjustments", [])),
+        )
+        for score in hole.scores.all()
+    ]
+
+
+def _adjustments(items: Iterable[dict[str, Any]]) -> list[Adjustment]:
+    return [Adjustment(a["rule"], a["points"], a["reason"]) for a in items]

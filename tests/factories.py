@@ -1,0 +1,50 @@
+"""factory-boy factories for the scoresheet's models."""
+
+import uuid
+
+import factory
+from factory.django import DjangoModelFactory
+
+from scoring.engine import RuleSet
+from scoring.models import Hole, Match, Player
+
+
+class MatchFactory(DjangoModelFactory):
+    """A match under classic six-card rules; pass ``rules=RuleSet(...).to_dict()`` to vary."""
+
+    class Meta:
+        model = Match
+        skip_postgeneration_save = True
+
+    rules = factory.LazyFunction(lambda: RuleSet().to_dict())
+    holes_planned = factory.LazyAttribute(lambda m: m.rules["holes"])
+    first_dealer = 0
+
+    @factory.post_generation
+    def players(self, create, names, **kwargs):
+        """``MatchFactory(players=["Ann", "Bob"])`` seats them; two players by default."""
+        if not create:
+            return
+        for seat, name in enumerate(names or ["Ann", "Bob"]):
+            PlayerFactory(match=self, seat=seat, name=name)
+
+
+class PlayerFactory(DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    match = factory.SubFactory(MatchFactory)
+    seat = factory.Sequence(lambda n: n)
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class HoleFactory(DjangoModelFactory):
+    """A bare hole row; use ``scoring.services.hole_record`` for a scored one."""
+
+    class Meta:
+        model = Hole
+
+    match = factory.SubFactory(MatchFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    rules = factory.LazyAttribute(lambda h: h.match.rules)
+    token = factory.LazyFunction(uuid.uuid4)

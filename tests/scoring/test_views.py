@@ -1,0 +1,405 @@
+"""The scoresheet's pages: plain and htmx paths, bad input, permissions, query counts."""
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.engine import DeckKind, HouseRule, RuleSet
+from scoring.models import Hole, Match
+from scoring.views import SESSION_KEY
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def own(client, *matches):
+    session = client.session
+    session[SESSION_KEY] = [m.pk for m in matches]
+    session.save()
+
+
+def checked(page, name):
+    """The values of the checked inputs called ``name``."""
+    inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
+    return [re.search(r'value="([^"]*)"', i).group(1) for i in inputs if " checked" in i]
+
+
+def hole_data(number=1, token=None, **fields):
+    data = {"number": str(number), "token": str(token or uuid.uuid4()), "kind": "grids"}
+    data.update({"went_out": ""})
+    data.update({k: str(v) for k, v in fields.items()})
+    return data
+
+
+NEW_MATCH = {
+    "player_1": "Ann",
+    "player_2": "Bob",
+    "player_3": "Cy",
+    "first_dealer": "2",
+    "variant": "six-card",
+    "deck": "standard",
+    "decks": "",
+    "jokers": "",
+    "flip_on_discard": "standard",
+    "end_of_hole": "final-turn",
+    "holes": "9",
+    "initial_flips": "",
+}
+
+
+# -- starting a match ------------------------------------------------------------------
+
+
+def test_new_match_page_explains_each_option_from_the_engine(client):
+    page = client.get(reverse("scoring:match_new")).content.decode()
+    assert "<h1>New match</h1>" in page
+    assert RuleSet().variant_info.summary in page
+    assert HouseRule.SUPER_KINGS.summary in page
+    assert "Party set" in page  # a preset
+    assert "Whoever discards a drawn card must also turn up one face-down card." in page
+
+
+def test_starting_a_match_seats_players_and_keeps_it_in_this_browser(client):
+    response = client.post(reverse("scoring:match_new"), NEW_MATCH)
+    match = Match.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:hole_new", args=[match.pk])
+    assert [p.name for p in match.players.all()] == ["Ann", "Bob", "Cy"]
+    assert match.first_dealer == 1
+    assert client.session[SESSION_KEY] == [match.pk]
+    page = client.get(response["Location"]).content.decode()
+    assert "Deals: <strong>Bob</strong>" in page
+    assert "Plays first: <strong>Cy</strong>" in page
+
+
+def test_one_player_gets_a_message_and_keeps_what_was_typed(client):
+    data = {**NEW_MATCH, "player_2": "", "player_3": "", "house_rules": ["super-kings"]}
+    response = client.post(reverse("scoring:match_new"), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "A match needs 2 to 8 players, not one player." in page
+    assert 'value="Ann"' in page
+    assert checked(page, "house_rules") == ["super-kings"]
+    assert not Match.objects.exists()
+
+
+def test_a_preset_fills_the_rules_and_keeps_the_names(client):
+    data = {**NEW_MATCH, "preset": "nine-card"}
+    page = client.post(reverse("scoring:match_new"), data).content.decode()
+    assert checked(page, "variant") == ["nine-card"]
+    assert 'value="Cy"' in page
+    assert not Match.objects.exists()
+
+
+# -- entering a hole -------------------------------------------------------------------
+
+
+@pytest.fixture
+def three(client):
+    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
+    own(client, match)
+    return match
+
+
+GOOD = {"grid_0": "8 5 7 / 8 3 9", "grid_1": "K K 2 / Q J 10", "grid_2": "A 4 6 / A 4 6"}
+
+
+def test_saving_a_hole_scores_it_and_shows_it_on_the_scoreboard(client, three):
+    response = client.post(reverse("scoring:hole_new", args=[three.pk]), hole_data(**GOOD))
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    assert "Hole 1 saved." in page
+    assert '<td class="num scorecard__total">24</td>' in page
+    assert "leading: <strong>Cy</strong>" in page
+
+
+def test_a_double_submit_stores_one_hole(client, three):
+    data = hole_data(**GOOD)
+    url = reverse("scoring:hole_new", args=[three.pk])
+    client.post(url, data)
+    again = client.post(url, data)
+    assert again.status_code == 302
+    assert three.holes.count() == 1
+
+
+def test_an_impossible_hole_comes_back_with_the_problem_beside_the_card(client, three):
+    data = hole_data(grid_0="7 7 7 / 7 7 A", grid_1="K K 2 / Q J", grid_2="A 4 6 / A 4 6")
+    response = client.post(reverse("scoring:hole_new", args=[three.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'value="7 7 7 / 7 7 A"' in page
+    assert 'value="K K 2 / Q J"' in page
+    assert "Player 2, row 2 has two cards; it needs three." in page
+    # The message sits in Bob's result box, and the missing card's slot is marked.
+    bob = page[page.index('id="result-1"') :]
+    assert bob.index("row 2 has two cards") < bob.index('id="result-2"')
+    assert 'class="slot slot--bad" data-row="2" data-column="3"' in page
+    assert not Hole.objects.exists()
+
+
+def test_a_total_that_is_not_a_number_is_kept_and_explained(client, three):
+    data = hole_data(kind="totals", total_0="12", total_1="twelve", total_2="3")
+    page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
+    assert 'value="twelve"' in page
+    assert "Player 2: a total is a whole number, like 12 or -4." in page
+
+
+def test_preview_scores_each_grid_as_a_fragment_for_htmx(client, three):
+    url = reverse("scoring:hole_preview", args=[three.pk])
+    data = hole_data(grid_0="8 5 7 / 8 3 9", grid_1="K K", grid_2="")
+    fragment = client.post(url, data, **HX).content.decode()
+    assert "<html" not in fragment
+    assert re.search(r'<div id="result-0" class="result"[^>]* hx-swap-oob="true"', fragment)
+    assert 'id="result-1" class="result" aria-live="polite" data-bad="1-3"' in fragment
+    assert "Column 1: pair of 8s: 0" in fragment
+    assert "Grid: 24" in fragment
+    assert "Player 2, row 1 has two cards; it needs three." in fragment
+    assert not Hole.objects.exists()
+
+
+def test_preview_without_javascript_renders_the_whole_page(client, three):
+    data = hole_data(**GOOD, went_out="2")
+    page = client.post(reverse("scoring:hole_preview", args=[three.pk]), data).content.decode()
+    assert "<h1>Hole 1" in page
+    assert "Scores <strong>0</strong>" in page
+    assert 'value="8 5 7 / 8 3 9"' in page
+    assert not Hole.objects.exists()
+
+
+# -- scoreboard, hole detail, corrections ----------------------------------------------
+
+
+def test_scoreboard_full_page_and_htmx_fragment(client, three, save_hole):
+    save_hole(three, grids=list(GOOD.values()))
+    url = reverse("scoring:match_detail", args=[three.pk])
+    page = client.get(url).content.decode()
+    assert "<h1>Scoreboard</h1>" in page
+    assert "Enter hole 2" in page
+    assert "<svg" in page
+    fragment = client.get(url, **HX).content.decode()
+    assert "<h1>" not in fragment
+    assert 'id="board"' in fragment
+    assert '<td class="num cell--won">0' in fragment
+
+
+def test_finished_match_names_every_winner_on_a_tie_and_offers_a_rematch(client, three, save_hole):
+    save_hole(three, totals=[5, 5, 9])
+    save_hole(three, totals=[2, 2, 1])
+    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
+    assert "Shared win" in page
+    assert "<strong>Ann</strong> and <strong>Bob</strong> with 7." in page
+    assert "Best hole" in page
+    response = client.post(reverse("scoring:match_rematch", args=[three.pk]))
+    rematch = Match.objects.exclude(pk=three.pk).get()
+    assert response["Location"] == reverse("scoring:hole_new", args=[rematch.pk])
+    assert rematch.first_dealer == 1
+
+
+def test_hole_detail_draws_the_cards_and_the_breakdown(client, three, save_hole):
+    save_hole(three, grids=list(GOOD.values()))
+    page = client.get(reverse("scoring:hole_detail", args=[three.pk, 1])).content.decode()
+    assert '<span class="card" aria-label="K">K</span>' in page
+    assert "Column 1: pair of 8s: 0" in page
+    assert "Ann: 24" in page
+
+
+def test_correcting_a_hole_changes_the_totals(client, three, save_hole):
+    save_hole(three, grids=list(GOOD.values()))
+    url = reverse("scoring:hole_edit", args=[three.pk, 1])
+    form_page = client.get(url).content.decode()
+    assert 'value="8 5 7 / 8 3 9"' in form_page
+    data = hole_data(**{**GOOD, "grid_0": "8 5 7 / 8 5 7"}, revision=1)
+    response = client.post(url, data)
+    assert response.status_code == 302
+    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
+    assert "Hole 1 corrected" in page
+    assert three.holes.get().scores.get(seat=0).score == 0
+
+
+def test_deleting_the_last_hole_takes_a_second_step(client, three, save_hole):
+    save_hole(three, totals=[1, 2, 3])
+    url = reverse("scoring:hole_delete", args=[three.pk, 1])
+    confirm = client.get(url).content.decode()
+    assert "Yes, delete hole 1" in confirm
+    assert three.holes.count() == 1
+    client.post(url)
+    assert three.holes.count() == 0
+
+
+# -- who may see what ------------------------------------------------------------------
+
+
+def test_another_browser_cannot_see_or_change_an_anonymous_match(client, three, save_hole):
+    save_hole(three, totals=[1, 2, 3])
+    own(client)  # a different session: it keeps no match
+    pk = three.pk
+    for url in [
+        reverse("scoring:match_detail", args=[pk]),
+        reverse("scoring:hole_new", args=[pk]),
+        reverse("scoring:hole_detail", args=[pk, 1]),
+        reverse("scoring:hole_edit", args=[pk, 1]),
+        reverse("scoring:hole_delete", args=[pk, 1]),
+        reverse("scoring:match_csv", args=[pk]),
+        reverse("scoring:match_print", args=[pk]),
+        reverse("scoring:match_end", args=[pk]),
+    ]:
+        assert client.get(url).status_code == 404, url
+    posts = [
+        (reverse("scoring:hole_new", args=[pk]), hole_data(2, kind="totals", total_0=1)),
+        (reverse("scoring:hole_preview", args=[pk]), hole_data(2)),
+        (reverse("scoring:hole_delete", args=[pk, 1]), {}),
+        (reverse("scoring:match_rematch", args=[pk]), {}),
+        (reverse("scoring:match_end", args=[pk]), {}),
+    ]
+    for url, data in posts:
+        assert client.post(url, data).status_code == 404, url
+    assert three.holes.count() == 1
+    assert Match.objects.count() == 1
+    three.refresh_from_db()
+    assert not three.is_finished
+
+
+def test_the_share_link_is_read_only_and_polls_for_updates(client, three, save_hole):
+    save_hole(three, totals=[1, 2, 3])
+    own(client)
+    url = reverse("scoring:match_shared", args=[three.share_token])
+    page = client.get(url).content.decode()
+    assert "<h1>Live scoreboard</h1>" in page
+    assert 'hx-trigger="every 5s"' in page
+    assert "Reload now" in page
+    assert reverse("scoring:hole_detail", args=[three.pk, 1]) not in page
+    assert "Enter hole" not in page
+    fragment = client.get(url, **HX).content.decode()
+    assert fragment.lstrip().startswith('<div id="board"')
+    assert client.get(reverse("scoring:match_shared", args=["not-the-token"])).status_code == 404
+
+
+# -- cost --------------------------------------------------------------------------------
+
+
+def _match_with(players, holes, save_hole):
+    rules = RuleSet(variant="nine-card", holes=18).to_dict()
+    match = MatchFactory(players=[f"P{n}" for n in range(players)], rules=rules)
+    for _ in range(holes):
+        save_hole(match, totals=list(range(players)))
+    return match
+
+
+@pytest.mark.parametrize(("players", "holes"), [(2, 1), (8, 18)])
+def test_the_scoreboard_costs_the_same_few_queries_at_any_size(
+    client, save_hole, django_assert_max_num_queries, players, holes
+):
+    match = _match_with(players, holes, save_hole)
+    own(client, match)
+    with django_assert_max_num_queries(6):
+        page = client.get(reverse("scoring:match_detail", args=[match.pk])).content.decode()
+    assert page.count('class="scorecard__name"') == players + 1
+
+
+def test_preview_says_nothing_about_a_grid_still_being_entered(client, three):
+    url = reverse("scoring:hole_preview", args=[three.pk])
+    data = hole_data(grid_0="8 5 7 / 8 3 9", grid_1="K ? ? / ? ? ?", grid_2="")
+    fragment = client.post(url, data, **HX).content.decode()
+    assert "Grid: 24" in fragment
+    assert "not a rank" not in fragment
+    assert "empty" not in fragment
+
+
+def test_a_tampered_form_is_refused_in_words_and_changes_nothing(client, three):
+    url = reverse("scoring:hole_new", args=[three.pk])
+    data = hole_data(**GOOD, token="not-a-token", went_out="7")
+    response = client.post(url, data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "This form is out of date" in page
+    assert "Choose one of the players at this table." in page
+    assert 'value="8 5 7 / 8 3 9"' in page
+    assert not Hole.objects.exists()
+
+
+def test_the_later_of_two_phones_is_shown_the_match_as_it_is(client, three):
+    url = reverse("scoring:hole_new", args=[three.pk])
+    client.post(url, hole_data(**GOOD))
+    response = client.post(url, hole_data(**{**GOOD, "grid_0": "8 5 7 / 8 5 7"}))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Hole 1 was already saved from another phone" in page
+    assert "<h1>Scoreboard</h1>" in page
+    assert three.holes.get().scores.get(seat=0).score == 24
+
+
+def test_a_finished_match_accepts_no_new_hole(client, three, save_hole):
+    save_hole(three, totals=[1, 2, 3])
+    save_hole(three, totals=[1, 2, 3])
+    url = reverse("scoring:hole_new", args=[three.pk])
+    assert client.get(url)["Location"] == reverse("scoring:match_detail", args=[three.pk])
+    page = client.post(url, hole_data(3, kind="totals", total_0=1, total_1=1, total_2=1))
+    assert "This match is finished" in page.content.decode()
+    assert three.holes.count() == 2
+
+
+def test_csv_export_lists_every_hole_and_defuses_formulas(client, save_hole):
+    match = MatchFactory(players=["=SUM(A1)", "Bob"])
+    own(client, match)
+    save_hole(match, totals=[5, -2])
+    response = client.get(reverse("scoring:match_csv", args=[match.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().splitlines()
+    assert lines[0] == "Player,Hole 1,Total,Place"
+    assert lines[1] == "'=SUM(A1),5,5,2"
+    assert lines[2] == "Bob,-2,-2,1"
+
+
+def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, three, save_hole):
+    save_hole(three, totals=[4, 5, 6])
+    page = client.get(reverse("scoring:match_print", args=[three.pk])).content.decode()
+    assert "<h1>Score card</h1>" in page
+    assert page.count('<th scope="col" class="num">') == 3  # holes 1, 2 and the total
+    assert '<td class="num">Bob</td>' in page  # Bob deals hole 2 after Ann
+
+
+def test_checking_a_correction_without_javascript_stays_a_correction(client, three, save_hole):
+    save_hole(three, totals=[4, 5, 6])
+    data = hole_data(kind="totals", total_0=1, total_1=5, total_2=6, revision=1)
+    page = client.post(reverse("scoring:hole_preview", args=[three.pk]), data).content.decode()
+    assert "<h1>Correct hole 1" in page
+    assert f'action="{reverse("scoring:hole_edit", args=[three.pk, 1])}"' in page
+    assert "Scores <strong>1</strong>" in page
+
+
+@pytest.mark.parametrize(
+    ("rules", "slots", "ranks"),
+    [
+        (RuleSet(variant="nine-card"), 9, ["A", "10", "K"]),
+        (RuleSet(variant="four-card"), 4, ["A", "10", "K"]),
+        (RuleSet(deck=DeckKind.ZSA), 6, ["0", "X", "K"]),
+    ],
+)
+def test_the_hole_page_draws_each_grid_in_the_variants_layout(client, rules, slots, ranks):
+    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    own(client, match)
+    page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
+    assert page.count('<button type="button" class="slot"') == 2 * slots
+    assert f"slots--cols-{rules.layout.columns}" in page
+    keys = re.findall(r'data-rank="([^"]+)"', page)
+    assert all(rank in keys for rank in ranks)
+    assert "JK" not in keys  # no jokers under these rules
+
+
+def test_ending_a_match_early_takes_a_second_step_and_names_the_winner(client, three, save_hole):
+    save_hole(three, totals=[9, 4, 6])
+    url = reverse("scoring:match_end", args=[three.pk])
+    confirm = client.get(url).content.decode()
+    assert "Yes, end it after hole 1" in confirm
+    three.refresh_from_db()
+    assert not three.is_finished
+    client.post(url)
+    three.refresh_from_db()
+    assert three.is_finished
+    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
+    assert "<strong>Bob</strong> with 4." in page
+    assert "Enter hole" not in page
