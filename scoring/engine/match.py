@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from . import validation
 from .cards import Rank
 from .errors import Problem
-from .grid import count_words
-from .rules import DECK_RANKS, MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from .rules import DECK_RANKS, RuleSet
 from .scoring import FOUR_OF_A_KIND_POINTS, WOLFPACK_POINTS
 
 
@@ -29,27 +29,8 @@ def first_player_for_hole(first_dealer: int, hole: int, players: int) -> int:
 
 
 def seating_problems(players: int, rules: RuleSet) -> list[Problem]:
-    """Why ``players`` cannot sit down to a match under ``rules`` (empty when they can):
-    too few or too many players, or a shoe too small to deal everyone and a discard."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return [
-            Problem(
-                f"a match needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                f"not {count_words(players, 'player')}",
-                field="players",
-            )
-        ]
-    needed = players * rules.layout.size + 1
-    shoe = rules.shoe_size(players)
-    if needed > shoe:
-        return [
-            Problem(
-                f"{count_words(players, 'player')} need {needed} cards (with the first "
-                f"discard), but this shoe holds only {shoe}; add a deck or seat fewer players",
-                field="players",
-            )
-        ]
-    return []
+    """Why ``players`` cannot sit down to a match under ``rules`` (empty when they can)."""
+    return validation.seating_problems(players, rules, what="match", field="players")
 
 
 def grid_total_bounds(rules: RuleSet) -> tuple[int, int]:

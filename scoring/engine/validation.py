@@ -68,6 +68,32 @@ def grid_problems(
     return problems
 
 
+def seating_problems(
+    players: int, rules: RuleSet, *, what: str = "hole", field: str | None = None
+) -> list[Problem]:
+    """Why ``players`` cannot sit down to a ``what`` (a hole, a match) under ``rules``:
+    too few or too many, or a shoe too small to deal everyone and a first discard."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return [
+            Problem(
+                f"a {what} needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                f"not {count_words(players, 'player')}",
+                field=field,
+            )
+        ]
+    needed = players * rules.layout.size + 1
+    shoe = rules.shoe_size(players)
+    if needed > shoe:
+        return [
+            Problem(
+                f"{count_words(players, 'player')} need {needed} cards (with the first discard), "
+                f"but {_shoe_phrase(rules, players)} only {shoe}",
+                field=field,
+            )
+        ]
+    return []
+
+
 def table_problems(
     grids: Sequence[Grid], rules: RuleSet, went_out: Sequence[bool] = ()
 ) -> list[Problem]:
@@ -75,23 +101,7 @@ def table_problems(
     grid on its own, more copies of a card across the table than the shoe holds,
     and more than one player going out."""
     players = len(grids)
-    problems: list[Problem] = []
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        problems.append(
-            Problem(
-                f"a hole needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                f"not {count_words(players, 'player')}"
-            )
-        )
-    needed = players * rules.layout.size + 1
-    shoe = rules.shoe_size(players)
-    if players and needed > shoe:
-        problems.append(
-            Problem(
-                f"{count_words(players, 'player')} need {needed} cards (with the first discard), "
-                f"but {_shoe_phrase(rules, players)} only {shoe}"
-            )
-        )
+    problems = seating_problems(players, rules)
     for seat, grid in enumerate(grids):
         problems.extend(grid_problems(grid, rules, player=seat, players=players, count=False))
     if not problems:
