@@ -87,7 +87,9 @@ def match_players(*, match: Match) -> list[Player]:
 def match_board(*, match: Match) -> Board:
     """The scoreboard of ``match``: three queries (players, holes, scores)."""
     players = list(match.players.all())
-    holes = list(match.holes.all())
+    # The scoreboard needs neither each hole's rules snapshot nor each score's
+    # breakdown: leave those JSON columns unread.
+    holes = list(match.holes.only("id", "match_id", "number", "kind", "went_out"))
     by_hole: dict[int, list[Score]] = {hole.pk: [] for hole in holes}
     for score in Score.objects.filter(hole__match=match).only(
         "hole_id", "seat", "score", "went_out", "matched_columns"

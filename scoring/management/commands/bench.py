@@ -15,13 +15,16 @@ import tempfile
 import threading
 import time
 import timeit
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 from http.client import HTTPConnection
 from typing import Any
 
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 
 from scoring.engine import HouseRule, RuleSet, check_grid, check_table, score_grid, score_hole
+from scoring.engine.rules import MAX_HOLES
 from scoring.management.loopback import Server
 
 SIX_CARD = "8 5 7 / 8 3 9"
@@ -68,9 +71,13 @@ def engine_figures() -> list[tuple[str, float, str]]:
     ]
 
 
-def wrk_rps(url: str, seconds: int, body: str | None) -> float:
+def wrk_rps(
+    url: str, seconds: int, body: str | None, headers: dict[str, str] | None = None
+) -> float:
     """Requests per second from wrk (2 threads, 16 connections)."""
     args = ["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency", url]
+    for name, value in (headers or {}).items():
+        args[1:1] = ["-H", f"{name}: {value}"]
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         if body is not None:
             script.write(
@@ -89,29 +96,120 @@ def wrk_rps(url: str, seconds: int, body: str | None) -> float:
     raise RuntimeError(f"wrk printed no rate:\n{out}")
 
 
-def python_rps(url: str, seconds: int, body: str | None) -> float:
-    """A small keep-alive load generator, for machines without wrk."""
-    host, port = url.split("//")[1].split("/")[0].split(":")
-    path = "/" + url.split("//")[1].split("/", 1)[1]
+Request = tuple[str, str, "str | None", dict[str, str]]
+
+
+def python_rps(
+    url: str,
+    seconds: int,
+    body: str | None,
+    headers: dict[str, str] | None = None,
+    requests: Callable[[int], Iterator[Request]] | None = None,
+    threads: int = 8,
+) -> float:
+    """A small keep-alive load generator, for machines without wrk and for loads
+    that change every request (saving holes). ``requests(worker)`` yields
+    ``(method, path, body, headers)``; otherwise the same request is repeated."""
+    address, _, path = url.split("//")[1].partition("/")
+    host, port = address.split(":")
     counts: list[int] = []
     stop = time.monotonic() + seconds
 
-    def worker() -> None:
-        connection = HTTPConnection(host, int(port), timeout=10)
+    def same(_: int) -> Iterator[Request]:
+        extra = {"Content-Type": "application/json"} if body else {}
+        while True:
+            yield ("POST" if body else "GET", "/" + path, body, {**extra, **(headers or {})})
+
+    def worker(index: int) -> None:
+        connection = HTTPConnection(host, int(port), timeout=30)
         done = 0
-        headers = {"Content-Type": "application/json"} if body else {}
-        while time.monotonic() < stop:
-            connection.request("POST" if body else "GET", path, body=body, headers=headers)
-            connection.getresponse().read()
+        for method, target, data, head in (requests or same)(index):
+            if time.monotonic() >= stop:
+                break
+            connection.request(method, target, body=data, headers=head)
+            answer = connection.getresponse()
+            answer.read()
+            if answer.status >= 400:
+                raise RuntimeError(f"{method} {target} answered {answer.status}")
             done += 1
         counts.append(done)
 
-    threads = [threading.Thread(target=worker) for _ in range(8)]
-    for thread in threads:
+    pool = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
+    for thread in pool:
         thread.start()
-    for thread in threads:
+    for thread in pool:
         thread.join()
     return sum(counts) / seconds
+
+
+def scoreboard_fixture() -> tuple[str, str]:
+    """An 8-player, 18-hole match with every hole saved, and a session cookie that
+    owns it: (scoreboard path, cookie header)."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from scoring import services
+    from scoring.views import SESSION_KEY
+
+    match = services.match_create(
+        names=[f"Player {i}" for i in range(1, 9)], first_dealer=0, rules=RuleSet(holes=18)
+    )
+    for number in range(1, 19):
+        services.hole_record(
+            match=match,
+            entry=services.HoleEntry(kind="grids", grids=tuple(EIGHT_PLAYERS), went_out=0),
+            token=uuid.uuid4(),
+            number=number,
+        )
+    session = SessionStore()
+    session[SESSION_KEY] = [match.pk]
+    session.create()
+    return match.get_absolute_url(), f"sessionid={session.session_key}"
+
+
+def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
+    """Each worker saves holes 1, 2, 3... into its own 8-player matches, every
+    request a new hole (validate, score, write, redirect to the scoreboard)."""
+    from urllib.parse import urlencode
+
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from scoring import services
+    from scoring.views import SESSION_KEY
+
+    made = [
+        services.match_create(
+            names=[f"Player {i}" for i in range(1, 9)],
+            first_dealer=0,
+            rules=RuleSet(holes=MAX_HOLES),
+        )
+        for _ in range(matches)
+    ]
+    session = SessionStore()
+    session[SESSION_KEY] = [m.pk for m in made]
+    session.create()
+    csrf = "b" * 32
+    headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": f"sessionid={session.session_key}; csrftoken={csrf}",
+    }
+    grids = {f"grid_{seat}": grid for seat, grid in enumerate(EIGHT_PLAYERS)}
+
+    def requests(worker: int) -> Iterator[Request]:
+        for match in made[worker::8]:
+            for number in range(1, MAX_HOLES + 1):
+                body = urlencode(
+                    {
+                        "csrfmiddlewaretoken": csrf,
+                        "number": number,
+                        "token": str(uuid.uuid4()),
+                        "kind": "grids",
+                        "went_out": "",
+                        **grids,
+                    }
+                )
+                yield "POST", reverse("scoring:hole_new", args=[match.pk]), body, headers
+
+    return requests
 
 
 class Command(BaseCommand):
@@ -133,14 +231,29 @@ class Command(BaseCommand):
             if load is wrk_rps
             else "a Python load generator (install wrk for steadier figures)"
         )
-        self.stdout.write(f"\nServer: gunicorn, 2 sync workers, loopback, {tool}")
         seconds = options["seconds"]
+        board, cookie = scoreboard_fixture()
+        saves = hole_save_requests(matches=16)
+        self.stdout.write(f"\nServer: gunicorn, 2 sync workers, loopback, {tool}")
         with Server() as server:
             load(server.url("/healthz"), 2, None)  # warm up
             health = load(server.url("/healthz"), seconds, None)
             api = load(server.url("/api/v1/score"), seconds, SCORE_BODY)
-        self.stdout.write(f"  GET /healthz          {health:9.0f} requests/s")
-        self.stdout.write(
-            f"  POST /api/v1/score    {api:9.0f} requests/s   "
-            f"ratio {api / health:.2f} (held to at least 0.70)"
-        )
+            page = load(server.url(board), seconds, None, {"Cookie": cookie})
+            # Saving changes every request, so it and its baseline both use the
+            # Python generator: the ratio compares like with like.
+            py_health = python_rps(server.url("/healthz"), seconds, None)
+            save = python_rps(server.url("/"), seconds, None, requests=saves)
+        rows = [
+            ("GET /healthz", health, None, None),
+            ("POST /api/v1/score", api, api / health, 0.70),
+            ("GET scoreboard, 8 players x 18 holes", page, page / health, 0.40),
+            ("GET /healthz (Python generator)", py_health, None, None),
+            ("POST a hole, 8 players (Python generator)", save, save / py_health, 0.30),
+        ]
+        for label, rate, ratio, floor in rows:
+            line = f"  {label:<44} {rate:8.0f} requests/s"
+            if ratio is not None:
+                verdict = "ok" if ratio >= (floor or 0) else "UNDER"
+                line += f"   ratio {ratio:.2f} (held to at least {floor:.2f}: {verdict})"
+            self.stdout.write(line)
