@@ -1,13 +1,55 @@
 """Views of the rules reference: server-rendered pages that ask the engine for every number."""
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from __future__ import annotations
 
-from scoring.engine import RuleSet, check_grid, score_grid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from scoring.engine import (
+    VARIANTS,
+    Card,
+    CardError,
+    GridError,
+    GridScore,
+    HouseRule,
+    Problem,
+    Rank,
+    RuleSet,
+    Suit,
+    TableError,
+    check_grid,
+    score_grid,
+)
+from scoring.engine.deal import deal_grid
+from scoring.engine.rules import DECK_RANKS, DeckKind
+from scoring.engine.slots import cells_notation, grid_cells
+
+from .forms import RulesForm, TryForm, query_string, rules_query_items
 
 #: The grid the home page shows scored: the six-card example every guide starts from.
 HOME_EXAMPLE = "8 5 7 / 8 3 9"
+#: House rules that change one grid's score (hole rules need a whole table).
+GRID_SCOPES = ("card", "column", "grid")
+#: Slots a learner has not filled yet are written "?" in the grid notation.
+EMPTY = "?"
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
+def _match_new_url() -> str | None:
+    """The scoresheet's "new match" page, once that app provides it."""
+    try:
+        return reverse("scoring:match_new")
+    except NoReverseMatch:
+        return None
 
 
 @require_GET
@@ -15,10 +57,252 @@ def home(request: HttpRequest) -> HttpResponse:
     """What the site does, with ways into the rules, the checker and a new match."""
     rules = RuleSet()
     example = score_grid(check_grid(HOME_EXAMPLE, rules), rules)
-    return render(request, "rules/home.html", {"example": example})
+    return render(
+        request,
+        "rules/home.html",
+        {
+            "example": example,
+            "example_query": query_string(rules_query_items(rules) + [("grid", HOME_EXAMPLE)]),
+            "match_new_url": _match_new_url(),
+        },
+    )
 
 
 @require_GET
 def guide(request: HttpRequest) -> HttpResponse:
     """The complete six-card guide."""
-    return render(request, "rules/guide.html")
+    rules = RuleSet()
+    example = score_grid(check_grid(HOME_EXAMPLE, rules), rules)
+    return render(
+        request,
+        "rules/guide.html",
+        {
+            "rules": rules,
+            "values": value_rows(rules),
+            "example": example,
+            "example_query": query_string(rules_query_items(rules) + [("grid", HOME_EXAMPLE)]),
+            "twos_pair": _score("2 3 4 / 2 5 6", rules),
+            "twos_apart": _score("2 2 4 / 3 5 6", rules),
+        },
+    )
+
+
+# -- card values ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ValueRow:
+    """One line of a card-value table."""
+
+    card: Card
+    name: str
+    value: int
+    copies: int
+    note: str = ""
+
+
+def value_rows(rules: RuleSet) -> list[ValueRow]:
+    """Every card the rules deal, with its value as the engine gives it."""
+    plain = RuleSet(variant=rules.variant, deck=rules.deck, jokers=rules.jokers)
+    standard = RuleSet(
+        deck=rules.deck, jokers=rules.jokers if rules.deck is DeckKind.STANDARD else None
+    )
+    ranks = list(DECK_RANKS[rules.deck])
+    if rules.rank_copies(Rank.JOKER) > 0:
+        ranks.append(Rank.JOKER)
+    rows: list[ValueRow] = []
+    for rank in ranks:
+        value = rules.rank_value(rank)
+        notes = []
+        if rank in rules.variant_info.value_changes:
+            notes.append(f"{rules.variant_info.name} value (six-card: {standard.rank_value(rank)})")
+        if value != plain.rank_value(rank):
+            changed = [
+                rule.title
+                for rule in rules.house_rules
+                if RuleSet(
+                    variant=rules.variant,
+                    deck=rules.deck,
+                    jokers=rules.jokers,
+                    house_rules=frozenset({rule}),
+                ).rank_value(rank)
+                != plain.rank_value(rank)
+            ]
+            notes.append(f"{' and '.join(changed)} (otherwise {plain.rank_value(rank)})")
+        if rank is Rank.JOKER:
+            notes.append(rules.joker_option.name)
+        rows.append(
+            ValueRow(Card(rank), _rank_name(rank), value, rules.rank_copies(rank), "; ".join(notes))
+        )
+    if rules.has(HouseRule.ONE_EYED_JACKS):
+        for suit in (Suit.HEARTS, Suit.SPADES):
+            card = Card(Rank.JACK, suit)
+            rows.append(
+                ValueRow(
+                    card,
+                    f"Jack of {suit.name.lower()}",
+                    rules.value(card),
+                    rules.rank_copies(Rank.JACK) // 4,
+                    f"{HouseRule.ONE_EYED_JACKS.title}; still pairs with any jack",
+                )
+            )
+    return rows
+
+
+def _rank_name(rank: Rank) -> str:
+    word = rank.singular
+    return word[:1].upper() + word[1:]
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def card_values(request: HttpRequest) -> HttpResponse:
+    """The card-value table for the chosen rules; the table swaps in place with htmx."""
+    form = RulesForm(request.GET, scopes=("card", "column"))
+    context: dict[str, Any] = {"form": form}
+    if form.is_valid() and form.ruleset:
+        rules = form.ruleset
+        context |= {
+            "rules": rules,
+            "rows": value_rows(rules),
+            "eagle_eye": rules.joker_option.matched_value,
+            "cancel_size": rules.layout.rows,
+            "try_query": query_string(form.query_items()),
+        }
+    template = "rules/card_values.html#values" if _is_htmx(request) else "rules/card_values.html"
+    return render(request, template, context)
+
+
+# -- the try-it scorer ---------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """One place of the grid editor: what was typed, the card if it reads, problems."""
+
+    row: int
+    column: int
+    token: str
+    card: Card | None
+    messages: list[str] = field(default_factory=list)
+    problem_numbers: list[int] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return self.token in ("", EMPTY)
+
+    @property
+    def name(self) -> str:
+        return f"row {self.row}, card {self.column}"
+
+
+@dataclass
+class Checked:
+    """A typed grid checked and, when it is possible, scored."""
+
+    rows: list[list[Slot]]
+    problems: list[Problem]
+    score: GridScore | None
+    notation: str
+
+
+def check_typed_grid(text: str, rules: RuleSet) -> Checked:
+    """Check ``text`` against ``rules`` slot by slot, and score it if it is possible."""
+    cells = grid_cells(text, rules.layout)
+    rows = [
+        [Slot(r, c, token, _card_or_none(token)) for c, token in enumerate(row, start=1)]
+        for r, row in enumerate(cells, start=1)
+    ]
+    empty = {(s.row, s.column) for row in rows for s in row if s.empty}
+    problems: list[Problem] = []
+    score = None
+    notation = text
+    try:
+        grid = check_grid(text, rules)
+    except (GridError, TableError) as exc:
+        problems = list(exc.problems)
+    else:
+        score = score_grid(grid, rules)
+        notation = grid.notation()
+    general: list[Problem] = []
+    for problem in problems:
+        places = {(r, c) for _, r, c in problem.places}
+        if not places and problem.row is not None and problem.column is not None:
+            places = {(problem.row, problem.column)}
+        places = {p for p in places if p[0] <= rules.layout.rows and p[1] <= rules.layout.columns}
+        if places and places <= empty:
+            continue  # an empty slot says so itself
+        if len(places) == 1:
+            (r, c) = places.pop()
+            rows[r - 1][c - 1].messages.append(_sentence(problem.message))
+        else:
+            general.append(problem)
+            for r, c in places:
+                rows[r - 1][c - 1].problem_numbers.append(len(general))
+    for r, c in sorted(empty):
+        rows[r - 1][c - 1].messages.insert(0, f"Row {r}, card {c}: no card here yet.")
+    return Checked(rows, general, score, notation)
+
+
+def _card_or_none(token: str) -> Card | None:
+    if token in ("", EMPTY):
+        return None
+    try:
+        return Card.parse(token)
+    except CardError:
+        return None
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+def rank_keys(rules: RuleSet) -> list[Card]:
+    """The ranks a learner can tap or pick: every rank the shoe holds."""
+    ranks = list(DECK_RANKS[rules.deck])
+    if rules.rank_copies(Rank.JOKER) > 0:
+        ranks.append(Rank.JOKER)
+    return [Card(rank) for rank in ranks]
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def try_grid(request: HttpRequest) -> HttpResponse:
+    """Score any grid under any rules; the whole state lives in the query string."""
+    if "slot" in request.GET:
+        return _slots_to_grid(request)
+    data = request.GET.copy()
+    form = TryForm(data, scopes=GRID_SCOPES)
+    context: dict[str, Any] = {"form": form}
+    if form.is_valid() and form.ruleset:
+        rules = form.ruleset
+        if "grid" in request.GET:
+            text = form.cleaned_data["grid"]
+        else:
+            text = deal_grid(rules, seed=0, pair_chance=0.5).notation()
+        checked = check_typed_grid(text, rules)
+        context |= {
+            "rules": rules,
+            "checked": checked,
+            "text": text,
+            "keys": rank_keys(rules),
+            "rule_items": form.query_items(),
+            "share_query": query_string(form.query_items() + [("grid", checked.notation)]),
+        }
+    template = "rules/try.html#result" if _is_htmx(request) else "rules/try.html"
+    return render(request, template, context)
+
+
+def _slots_to_grid(request: HttpRequest) -> HttpResponse:
+    """The card-by-card form (for browsers without JavaScript): slots to notation."""
+    form = RulesForm(request.GET)
+    items = form.query_items() if form.is_valid() else []
+    tokens = [token.strip()[:4] for token in request.GET.getlist("slot")]
+    layout = form.ruleset.layout if form.ruleset else VARIANTS["six-card"].layout
+    tokens = (tokens + [""] * layout.size)[: layout.size]
+    cells = [tokens[r * layout.columns : (r + 1) * layout.columns] for r in range(layout.rows)]
+    return redirect(reverse("rules:try") + query_string(items + [("grid", cells_notation(cells))]))
+
+
+def _score(text: str, rules: RuleSet) -> GridScore:
+    return score_grid(check_grid(text, rules), rules)

@@ -1,0 +1,15 @@
+import re
+
+import pytest
+
+
+@pytest.fixture
+def htmx_client(client):
+    """A client whose requests say they come from htmx."""
+    client.defaults["HTTP_HX_REQUEST"] = "true"
+    return client
+
+
+def text_of(html: str) -> str:
+    """The visible text of a page, tags dropped and spaces collapsed."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
