@@ -30,7 +30,8 @@ from scoring.engine.deal import deal_grid
 from scoring.engine.rules import DECK_RANKS, DeckKind
 from scoring.engine.slots import cells_notation, grid_cells
 
-from .forms import RulesForm, TryForm, query_string, rules_query_items
+from .content.examples import COLUMN_EXAMPLES, REFERENCE_EXAMPLES, Example
+from .forms import RulesForm, TryForm, query_string, rules_from_dict, rules_query_items
 
 #: The grid the home page shows scored: the six-card example every guide starts from.
 HOME_EXAMPLE = "8 5 7 / 8 3 9"
@@ -306,3 +307,37 @@ def _slots_to_grid(request: HttpRequest) -> HttpResponse:
 
 def _score(text: str, rules: RuleSet) -> GridScore:
     return score_grid(check_grid(text, rules), rules)
+
+
+# -- worked examples -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoredExample:
+    """A content example with the engine's score and a link into the scorer."""
+
+    example: Example
+    rules: RuleSet
+    score: GridScore
+    try_query: str
+
+
+def scored_example(example: Example) -> ScoredExample:
+    """Score a content example under its rules."""
+    rules = rules_from_dict(example.rules)
+    grid = check_grid(example.grid, rules)
+    items = rules_query_items(rules) + [("grid", grid.notation())]
+    return ScoredExample(example, rules, score_grid(grid, rules), query_string(items))
+
+
+@require_GET
+def examples(request: HttpRequest) -> HttpResponse:
+    """Every worked example, drawn as cards with the engine's breakdown."""
+    return render(
+        request,
+        "rules/examples.html",
+        {
+            "reference": [scored_example(e) for e in REFERENCE_EXAMPLES],
+            "columns": [scored_example(e) for e in COLUMN_EXAMPLES],
+        },
+    )
