@@ -5,18 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from scoring.engine import (
+    ADJUSTMENT_ORDER,
+    JOKER_OPTIONS,
+    PRESETS,
     VARIANTS,
     Card,
     CardError,
     GridError,
     GridScore,
+    HoleScore,
     HouseRule,
     Problem,
     Rank,
@@ -24,13 +28,24 @@ from scoring.engine import (
     Suit,
     TableError,
     check_grid,
+    check_table,
     score_grid,
+    score_hole,
 )
 from scoring.engine.deal import deal_grid
-from scoring.engine.rules import DECK_RANKS, DeckKind
+from scoring.engine.rules import (
+    DECK_DESCRIPTIONS,
+    DECK_RANKS,
+    END_OF_HOLE_INFO,
+    FLIP_ON_DISCARD_INFO,
+    PLAY_RULE_INFO,
+    DeckKind,
+)
 from scoring.engine.slots import cells_notation, grid_cells
 
 from .content.examples import COLUMN_EXAMPLES, REFERENCE_EXAMPLES, Example
+from .content.house_rules import HOUSE_RULE_TEXT, JOKER_TEXT, PLAY_RULE_TEXT, Case, RuleText
+from .content.variants import VARIANT_PAGES, VARIANT_PAGES_BY_SLUG
 from .forms import RulesForm, TryForm, query_string, rules_from_dict, rules_query_items
 
 #: The grid the home page shows scored: the six-card example every guide starts from.
@@ -339,5 +354,156 @@ def examples(request: HttpRequest) -> HttpResponse:
         {
             "reference": [scored_example(e) for e in REFERENCE_EXAMPLES],
             "columns": [scored_example(e) for e in COLUMN_EXAMPLES],
+        },
+    )
+
+
+# -- variants ------------------------------------------------------------------------
+
+
+@require_GET
+def variants(request: HttpRequest) -> HttpResponse:
+    """Every version of Golf, with the engine's one-line summary where it plays it."""
+    pages = [
+        (page, VARIANTS[page.variant].summary if page.variant and not page.rules else "")
+        for page in VARIANT_PAGES
+    ]
+    return render(request, "rules/variants.html", {"pages": pages})
+
+
+@require_GET
+def variant_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """One version: its words, the engine's facts, its card values and a sample grid."""
+    page = VARIANT_PAGES_BY_SLUG.get(slug)
+    if page is None:
+        raise Http404("No such variant")
+    context: dict[str, Any] = {"page": page}
+    if page.variant:
+        rules = rules_from_dict({"variant": page.variant, **page.rules})
+        context |= {
+            "rules": rules,
+            "info": rules.variant_info,
+            "values": value_rows(rules),
+            "deck_text": DECK_DESCRIPTIONS[rules.deck],
+            "shoe_small": rules.shoe_size(2),
+            "shoe_large": rules.shoe_size(5),
+            "decks_small": rules.deck_count(2),
+            "decks_large": rules.deck_count(5),
+            "try_query": query_string(rules_query_items(rules)),
+        }
+        if page.example:
+            context["example"] = scored_example(
+                Example(
+                    page.slug, page.title, page.example, "", {"variant": page.variant, **page.rules}
+                )
+            )
+    return render(request, "rules/variant_detail.html", context)
+
+
+# -- house rules ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """One option a table can agree on: what the engine says, and this site's words."""
+
+    slug: str
+    kind: str
+    title: str
+    summary: str
+    text: RuleText
+    scope: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """A worked case scored by the engine."""
+
+    case: Case
+    rules: RuleSet
+    grid: GridScore | None
+    hole: HoleScore | None
+    try_query: str
+
+
+def all_rule_infos() -> list[RuleInfo]:
+    """Every joker option, house rule and play rule, in the order pages list them."""
+    infos = [
+        RuleInfo(f"jokers-{slug}", "jokers", option.name, option.summary, JOKER_TEXT[slug])
+        for slug, option in JOKER_OPTIONS.items()
+        if slug in JOKER_TEXT
+    ]
+    infos += [
+        RuleInfo(
+            rule.slug, "house", rule.title, rule.summary, HOUSE_RULE_TEXT[rule.slug], rule.scope
+        )
+        for rule in HouseRule
+    ]
+    for key, (name, summary) in PLAY_RULE_INFO.items():
+        choices: tuple[tuple[str, str], ...] = ()
+        if key == "flip_on_discard":
+            choices = tuple((n, s) for n, s in FLIP_ON_DISCARD_INFO.values())
+        elif key == "end_of_hole":
+            choices = tuple((n, s) for n, s in END_OF_HOLE_INFO.values())
+        infos.append(
+            RuleInfo(key.replace("_", "-"), "play", name, summary, PLAY_RULE_TEXT[key], "", choices)
+        )
+    return infos
+
+
+def score_case(case: Case) -> CaseResult:
+    """Score a worked case: one grid, or a whole table with the hole rules."""
+    rules = rules_from_dict(case.rules)
+    if len(case.grids) == 1:
+        grid = check_grid(case.grids[0], rules)
+        query = query_string(rules_query_items(rules) + [("grid", grid.notation())])
+        return CaseResult(case, rules, score_grid(grid, rules), None, query)
+    grids = check_table(case.grids, rules)
+    return CaseResult(case, rules, None, score_hole(grids, rules, case.went_out), "")
+
+
+SCOPE_TITLES = {
+    "card": "Rules that change what a card is worth",
+    "column": "Rules that change how a column scores",
+    "grid": "Bonuses on a whole grid",
+    "hole": "Rules that compare the players of a hole",
+}
+
+
+@require_GET
+def house_rules(request: HttpRequest) -> HttpResponse:
+    """Every joker option, house rule and play rule, and the order hole rules apply in."""
+    infos = all_rule_infos()
+    groups = [("Jokers", [i for i in infos if i.kind == "jokers"])]
+    groups += [
+        (title, [i for i in infos if i.kind == "house" and i.scope == scope])
+        for scope, title in SCOPE_TITLES.items()
+    ]
+    groups.append(("Play rules", [i for i in infos if i.kind == "play"]))
+    return render(
+        request,
+        "rules/house_rules.html",
+        {
+            "groups": groups,
+            "order": ADJUSTMENT_ORDER,
+            "presets": [(name, summary) for name, summary, _ in PRESETS.values()],
+        },
+    )
+
+
+@require_GET
+def house_rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """One option: what it does, its effect, and a worked example with and without it."""
+    info = next((i for i in all_rule_infos() if i.slug == slug), None)
+    if info is None:
+        raise Http404("No such rule")
+    return render(
+        request,
+        "rules/house_rule_detail.html",
+        {
+            "info": info,
+            "cases": [score_case(case) for case in info.text.cases],
+            "order": ADJUSTMENT_ORDER,
         },
     )
