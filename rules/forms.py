@@ -17,9 +17,12 @@ from scoring.engine import JOKER_OPTIONS, VARIANTS, DeckKind, HouseRule, RulesEr
 from scoring.engine.rules import DECK_DESCRIPTIONS
 
 DECK_NAMES = {DeckKind.STANDARD: "Standard 52-card decks", DeckKind.ZSA: "ZSA 120-card deck"}
+RULE_FIELDS = ("variant", "deck", "jokers", "house_rules")
 DEFAULTS = {"variant": "six-card", "deck": DeckKind.STANDARD.value}
 #: Longest grid notation the pages read (a ten-card grid with suits is ~40 characters).
 MAX_GRID_LENGTH = 200
+#: Practice grids are numbered (seeded) from 0 to this.
+MAX_SEED = 999_999_999
 
 
 def _invalid(what: str) -> dict[str, str]:
@@ -67,7 +70,7 @@ class RulesForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if self.errors:
+        if any(name in self.errors for name in RULE_FIELDS):
             return data
         options: dict[str, Any] = {
             "variant": data["variant"],
@@ -107,18 +110,32 @@ class TryForm(RulesForm):
 
 
 class PracticeForm(RulesForm):
-    """Practice: the rules, the dealt grid (by seed) and the learner's total."""
+    """Practice: the rules, the dealt grid (by its seed) and the learner's total."""
 
     seed = forms.IntegerField(
-        required=False, min_value=0, max_value=10**9, widget=forms.HiddenInput
-    )
-    answer = forms.IntegerField(
         required=False,
-        label="Your total for this grid",
-        min_value=-999,
-        max_value=999,
-        error_messages={"invalid": "Type the total as a whole number, like 12 or −4."},
+        min_value=0,
+        max_value=MAX_SEED,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": "That practice grid's number is not valid; here is a new grid."},
     )
+    answer = forms.CharField(
+        required=False,
+        max_length=8,
+        label="Your total for this grid",
+        help_text="A whole number; a minus sign is fine, like −4.",
+    )
+
+    def clean_answer(self) -> int | None:
+        text = (self.cleaned_data.get("answer") or "").strip().replace("\u2212", "-")
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise forms.ValidationError(
+                "Type the total as a whole number, like 12 or −4.", code="invalid"
+            ) from None
 
 
 def rules_query_items(rules: RuleSet) -> list[tuple[str, str]]:

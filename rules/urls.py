@@ -13,4 +13,8 @@ urlpatterns = [
     path("variants/<slug:slug>/", views.variant_detail, name="variant"),
     path("house-rules/", views.house_rules, name="house_rules"),
     path("house-rules/<slug:slug>/", views.house_rule_detail, name="house_rule"),
+    path("practice/", views.practice, name="practice"),
+    path("faq/", views.faq, name="faq"),
+    path("strategy/", views.strategy, name="strategy"),
+    path("glossary/", views.glossary, name="glossary"),
 ]

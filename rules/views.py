@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ from scoring.engine import (
     score_grid,
     score_hole,
 )
-from scoring.engine.deal import deal_grid
+from scoring.engine.deal import deal_grid, shoe
 from scoring.engine.rules import (
     DECK_DESCRIPTIONS,
     DECK_RANKS,
@@ -46,7 +47,15 @@ from scoring.engine.slots import cells_notation, grid_cells
 from .content.examples import COLUMN_EXAMPLES, REFERENCE_EXAMPLES, Example
 from .content.house_rules import HOUSE_RULE_TEXT, JOKER_TEXT, PLAY_RULE_TEXT, Case, RuleText
 from .content.variants import VARIANT_PAGES, VARIANT_PAGES_BY_SLUG
-from .forms import RulesForm, TryForm, query_string, rules_from_dict, rules_query_items
+from .forms import (
+    MAX_SEED,
+    PracticeForm,
+    RulesForm,
+    TryForm,
+    query_string,
+    rules_from_dict,
+    rules_query_items,
+)
 
 #: The grid the home page shows scored: the six-card example every guide starts from.
 HOME_EXAMPLE = "8 5 7 / 8 3 9"
@@ -507,3 +516,87 @@ def house_rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "order": ADJUSTMENT_ORDER,
         },
     )
+
+
+# -- practice ------------------------------------------------------------------------
+
+#: How often a practice column is dealt already matched, so pairs turn up to score.
+PRACTICE_PAIR_CHANCE = 0.35
+
+
+def _new_seed() -> int:
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def practice(request: HttpRequest) -> HttpResponse:
+    """A dealt grid to score by hand; the learner's total is checked by the engine."""
+    form = PracticeForm(request.GET, scopes=GRID_SCOPES)
+    form.is_valid()
+    context: dict[str, Any] = {"form": form}
+    rules = form.ruleset
+    if rules is not None:
+        seed = form.cleaned_data.get("seed") if "seed" not in form.errors else None
+        if seed is None:
+            seed = _new_seed()
+        grid = deal_grid(rules, seed=seed, pair_chance=PRACTICE_PAIR_CHANCE)
+        score = score_grid(grid, rules)
+        answer = form.cleaned_data.get("answer") if "answer" not in form.errors else None
+        items = form.query_items()
+        context |= {
+            "rules": rules,
+            "grid": grid,
+            "seed": seed,
+            "score": score,
+            "answer": answer,
+            "answered": answer is not None,
+            "right": answer == score.total,
+            "rule_items": items,
+            "next_query": query_string(items + [("seed", str(_new_seed()))]),
+            "try_query": query_string(items + [("grid", grid.notation())]),
+        }
+    template = "rules/practice.html#practice" if _is_htmx(request) else "rules/practice.html"
+    return render(request, template, context)
+
+
+# -- reading pages -------------------------------------------------------------------
+
+
+def _six_card_facts() -> dict[str, Any]:
+    """Values and small scored grids the FAQ and strategy pages quote."""
+    rules = RuleSet()
+    cards = shoe(rules)
+    return {
+        "rules": rules,
+        "average": round(sum(rules.value(card) for card in cards) / len(cards), 1),
+        "value": {rank.name.lower(): rules.rank_value(rank) for rank in DECK_RANKS[rules.deck]},
+        "twos_pair": _score("2 3 4 / 2 5 6", rules),
+        "twos_apart": _score("2 2 4 / 3 5 6", rules),
+        "queens_pair": _score("Q 4 6 / Q 3 A", rules),
+        "kings_pair": _score("K 5 4 / K 3 7", rules),
+        "super_kings": _score(
+            "K 5 4 / 3 K 7", RuleSet(house_rules=frozenset({HouseRule.SUPER_KINGS}))
+        ),
+        "keep_value": _score(
+            "2 3 4 / 2 5 6", RuleSet(house_rules=frozenset({HouseRule.NEGATIVE_PAIRS_KEEP_VALUE}))
+        ),
+    }
+
+
+@require_GET
+def faq(request: HttpRequest) -> HttpResponse:
+    """Questions players ask at the table."""
+    return render(request, "rules/faq.html", _six_card_facts())
+
+
+@require_GET
+def strategy(request: HttpRequest) -> HttpResponse:
+    """How to score lower: twos apart, kings, going out, the discard pile."""
+    return render(request, "rules/strategy.html", _six_card_facts())
+
+
+@require_GET
+def glossary(request: HttpRequest) -> HttpResponse:
+    """The words of the game."""
+    return render(request, "rules/glossary.html", {"rules": RuleSet()})
