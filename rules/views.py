@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url
 
 from scoring.engine import (
     ADJUSTMENT_ORDER,
@@ -194,8 +195,12 @@ def card_values(request: HttpRequest) -> HttpResponse:
             "cancel_size": rules.layout.rows,
             "try_query": query_string(form.query_items()),
         }
-    template = "rules/card_values.html#values" if _is_htmx(request) else "rules/card_values.html"
-    return render(request, template, context)
+    if not _is_htmx(request):
+        return render(request, "rules/card_values.html", context)
+    response = render(request, "rules/card_values.html#values", context)
+    if "try_query" in context:
+        push_url(response, reverse("rules:card_values") + context["try_query"])
+    return response
 
 
 # -- the try-it scorer ---------------------------------------------------------------
@@ -314,8 +319,12 @@ def try_grid(request: HttpRequest) -> HttpResponse:
             "rule_items": form.query_items(),
             "share_query": query_string(form.query_items() + [("grid", checked.notation)]),
         }
-    template = "rules/try.html#result" if _is_htmx(request) else "rules/try.html"
-    return render(request, template, context)
+    if not _is_htmx(request):
+        return render(request, "rules/try.html", context)
+    response = render(request, "rules/try.html#result", context)
+    if "share_query" in context:
+        push_url(response, reverse("rules:try") + context["share_query"])
+    return response
 
 
 def _slots_to_grid(request: HttpRequest) -> HttpResponse:

@@ -97,3 +97,10 @@ def test_bad_choices_get_a_clear_message_not_an_error(client, htmx_client, query
     response = htmx_client.get(reverse("rules:card_values") + query)
     assert response.status_code == 200
     assert message in response.content.decode()
+
+
+def test_htmx_is_told_to_push_the_tidy_url(htmx_client):
+    response = htmx_client.get(
+        reverse("rules:card_values"), {"variant": "nine-card", "deck": "standard", "jokers": ""}
+    )
+    assert response["HX-Push-Url"] == reverse("rules:card_values") + "?variant=nine-card"

@@ -150,3 +150,10 @@ def test_the_picked_cards_stay_selected(client):
     assert '<option value="KH" selected>' in first
     second = re.search(r'<select name="slot" id="slot-1-2">(.*?)</select>', html, re.S).group(1)
     assert '<option value="2" selected>' in second
+
+
+def test_htmx_is_told_to_push_the_tidy_shareable_url(htmx_client):
+    response = htmx_client.get(
+        URL, {"variant": "six-card", "deck": "standard", "jokers": "", "grid": "8  3 7/8 3 9"}
+    )
+    assert response["HX-Push-Url"] == URL + "?variant=six-card&grid=8+3+7+%2F+8+3+9"
