@@ -61,16 +61,26 @@ class RulesForm(forms.Form):
         self, data: Mapping[str, Any] | None = None, *, scopes: Collection[str] = (), **kwargs: Any
     ) -> None:
         super().__init__(_with_defaults(data), **kwargs)
-        field = self.fields["house_rules"]
-        assert isinstance(field, forms.MultipleChoiceField)
-        rules = [rule for rule in HouseRule if not scopes or rule.scope in scopes]
-        field.choices = [(rule.slug, rule.title) for rule in rules]
-        self.house_rule_summaries = {rule.slug: rule.summary for rule in rules}
+        #: The house rules this page offers (the others cannot change what it shows).
+        self.offered = [rule for rule in HouseRule if not scopes or rule.scope in scopes]
+        self.offered_slugs = {rule.slug for rule in self.offered}
         self.ruleset: RuleSet | None = None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if any(name in self.errors for name in RULE_FIELDS):
+            return data
+        chosen = [HouseRule(slug) for slug in data.get("house_rules") or []]
+        unused = [rule for rule in chosen if rule.slug not in self.offered_slugs]
+        if unused:
+            one = len(unused) == 1
+            names = " and ".join(rule.title for rule in unused)
+            self.add_error(
+                "house_rules",
+                f"{names} {'does' if one else 'do'} not change what this page shows, so "
+                f"{'it is' if one else 'they are'} left out here; keep "
+                f"{'it' if one else 'them'} for a match.",
+            )
             return data
         options: dict[str, Any] = {
             "variant": data["variant"],

@@ -157,3 +157,12 @@ def test_htmx_is_told_to_push_the_tidy_shareable_url(htmx_client):
         URL, {"variant": "six-card", "deck": "standard", "jokers": "", "grid": "8  3 7/8 3 9"}
     )
     assert response["HX-Push-Url"] == URL + "?variant=six-card&grid=8+3+7+%2F+8+3+9"
+
+
+def test_a_hole_rule_in_the_query_is_explained_not_ignored(client):
+    response = client.get(URL, {"grid": "8 5 7 / 8 3 9", "house_rules": "knock-penalty"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Knock penalty does not change what this page shows" in html
+    # Only the rules that change one grid are offered as boxes.
+    assert 'value="knock-penalty"' not in html and 'value="blackjack"' in html

@@ -7,6 +7,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.urls import reverse
 
+# The browser tests need pytest-playwright (a test dependency of the project).
+pytest.importorskip("pytest_playwright")
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PAGES = {
