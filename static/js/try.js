@@ -61,6 +61,7 @@
   function enhance() {
     if (!editor()) { return; }
     document.querySelectorAll("[data-keys], .js-only").forEach(function (el) { el.hidden = false; });
+    document.querySelectorAll(".slot").forEach(function (slot) { slot.disabled = false; });
     if (selected) {
       var ed = editor();
       if (selected.row > +ed.dataset.rows || selected.column > +ed.dataset.columns) { selected = null; }

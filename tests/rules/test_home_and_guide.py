@@ -74,3 +74,10 @@ def test_navigation_reaches_the_rules_and_the_scorer_from_every_page(client):
     html = client.get(reverse("rules:guide")).content.decode()
     nav = html.split('aria-label="Main"')[1].split("</nav>")[0]
     assert reverse("rules:guide") in nav and reverse("rules:try") in nav
+
+
+def test_home_links_a_new_match_once_the_scoresheet_has_that_page(client, settings):
+    settings.ROOT_URLCONF = "tests.rules.urls_with_matches"
+    html = client.get("/").content.decode()
+    assert 'href="/matches/new/"' in html
+    assert "Start a match" in html
