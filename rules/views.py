@@ -316,6 +316,7 @@ def try_grid(request: HttpRequest) -> HttpResponse:
             "checked": checked,
             "text": text,
             "keys": rank_keys(rules),
+            "suits": list(Suit) if rules.deck is DeckKind.STANDARD else [],
             "rule_items": form.query_items(),
             "share_query": query_string(form.query_items() + [("grid", checked.notation)]),
         }

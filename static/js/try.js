@@ -4,6 +4,7 @@
   "use strict";
   var selected = null; // {row, column}
   var lastRank = null;
+  var suit = ""; // suit letter added to the next ranks tapped ("" for none)
 
   function editor() { return document.querySelector("[data-editor]"); }
   function input() { return document.getElementById("id_grid"); }
@@ -58,6 +59,12 @@
     }
   }
 
+  function markSuits() {
+    document.querySelectorAll(".suit-key").forEach(function (el) {
+      el.setAttribute("aria-pressed", el.dataset.suit === suit ? "true" : "false");
+    });
+  }
+
   function enhance() {
     if (!editor()) { return; }
     document.querySelectorAll("[data-keys], .js-only").forEach(function (el) { el.hidden = false; });
@@ -67,6 +74,7 @@
       if (selected.row > +ed.dataset.rows || selected.column > +ed.dataset.columns) { selected = null; }
     }
     mark();
+    markSuits();
     if (lastRank) {
       var key = document.querySelector('.key[data-rank="' + lastRank + '"]');
       if (key) { key.focus(); }
@@ -81,13 +89,21 @@
       mark();
       return;
     }
+    var suitKey = event.target.closest(".suit-key");
+    if (suitKey) {
+      suit = suitKey.dataset.suit;
+      markSuits();
+      return;
+    }
     var key = event.target.closest(".key");
     if (key) {
       if (!selected) { status("Tap a slot of the grid first, then a rank."); return; }
       var at = selected;
       lastRank = key.dataset.rank;
       advance();
-      setCell(at.row, at.column, key.dataset.rank);
+      var rank = key.dataset.rank;
+      var token = rank === "?" || rank === "JK" ? rank : rank + suit;
+      setCell(at.row, at.column, token);
     }
   });
   document.addEventListener("DOMContentLoaded", enhance);

@@ -166,3 +166,16 @@ def test_a_hole_rule_in_the_query_is_explained_not_ignored(client):
     assert "Knock penalty does not change what this page shows" in html
     # Only the rules that change one grid are offered as boxes.
     assert 'value="knock-penalty"' not in html and 'value="blackjack"' in html
+
+
+def test_suit_keys_are_offered_only_for_standard_decks(client):
+    html = client.get(URL, {"grid": "8 5 7 / 8 3 9"}).content.decode()
+    assert re.findall(r'data-suit="([SHDC]?)"', html) == ["", "S", "H", "D", "C"]
+    html = client.get(URL, {"deck": "zsa", "grid": "5 X Q / 5 2 4"}).content.decode()
+    assert "data-suit" not in html
+    assert 'data-rank="X"' in html and 'data-rank="0"' in html
+
+
+def test_the_reference_nav_marks_the_current_page(client):
+    html = client.get(URL).content.decode()
+    assert f'<a href="{URL}" aria-current="page">Try a grid</a>' in html

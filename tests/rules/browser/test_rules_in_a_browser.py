@@ -66,6 +66,17 @@ def test_tapping_a_slot_then_a_rank_rescores_and_the_url_follows(page, live_serv
     page.locator('.key[data-rank="K"]').tap()
     page.wait_for_selector("text=It scores 9")
     assert query(page)["grid"] == ["8 3 K / 8 3 9"]
+    # Suits are optional: pick hearts, and the next rank tapped carries it.
+    page.locator('.slot[data-row="2"][data-column="3"]').tap()
+    page.get_by_role("button", name="Hearts").tap()
+    page.locator('.key[data-rank="K"]').tap()
+    page.wait_for_selector("text=It scores 0")
+    assert query(page)["grid"] == ["8 3 K / 8 3 KH"]
+    assert (
+        page.locator('.slot[data-row="2"][data-column="3"]')
+        .get_attribute("aria-label")
+        .endswith("K♥")
+    )
 
 
 def test_toggling_a_house_rule_rescores_and_a_reload_keeps_the_state(page, live_server):
