@@ -109,6 +109,8 @@ def test_htmx_gets_only_the_result(htmx_client):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="try-result"')
     assert "<html" not in html and "It scores 4" in html
+    # The rules summary above the form follows along, out of band.
+    assert '<span id="rules-summary" hx-swap-oob="true">Six-card Golf</span>' in html
     assert "HX-Request" in response["Vary"]
 
 

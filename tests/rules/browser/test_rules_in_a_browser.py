@@ -82,8 +82,10 @@ def test_tapping_a_slot_then_a_rank_rescores_and_the_url_follows(page, live_serv
 def test_toggling_a_house_rule_rescores_and_a_reload_keeps_the_state(page, live_server):
     page.goto(live_server.url + reverse("rules:try") + "?variant=six-card&grid=K+5+4+%2F+3+K+7")
     assert score_heading(page) == "It scores 19"
+    page.locator("summary", has_text="Rules:").click()
     page.get_by_label("Super Kings").check()
     page.wait_for_selector("text=It scores 15")
+    assert page.locator("#rules-summary").inner_text() == "Six-card Golf, Super Kings"
     assert query(page)["house_rules"] == ["super-kings"]
     page.reload()
     assert score_heading(page) == "It scores 15"
