@@ -134,6 +134,9 @@ class PracticeForm(RulesForm):
         max_length=8,
         label="Your total for this grid",
         help_text="A whole number; a minus sign is fine, like −4.",
+        error_messages={
+            "max_length": "That is longer than any total; type a whole number like 12."
+        },
     )
 
     def clean_answer(self) -> int | None:
@@ -178,7 +181,8 @@ def _with_defaults(data: Mapping[str, Any] | None) -> QueryDict:
     if data is not None:
         if isinstance(data, QueryDict):
             for key in data:
-                query.setlist(key, data.getlist(key))
+                # Control characters are never part of a choice or a grid: read them as spaces.
+                query.setlist(key, [_printable(value) for value in data.getlist(key)])
         else:
             for key, value in data.items():
                 query.setlist(key, value if isinstance(value, list) else [value])
@@ -189,6 +193,10 @@ def _with_defaults(data: Mapping[str, Any] | None) -> QueryDict:
     rules = [part for item in query.getlist("house_rules") for part in item.split(",") if part]
     query.setlist("house_rules", rules)
     return query
+
+
+def _printable(value: str) -> str:
+    return "".join(ch if ch == "\n" or ch >= " " else " " for ch in value)
 
 
 def _sentence(message: str) -> str:

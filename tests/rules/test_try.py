@@ -181,3 +181,10 @@ def test_suit_keys_are_offered_only_for_standard_decks(client):
 def test_the_reference_nav_marks_the_current_page(client):
     html = client.get(URL).content.decode()
     assert f'<a href="{URL}" aria-current="page">Try a grid</a>' in html
+
+
+def test_control_characters_are_dropped_not_echoed(client):
+    response = client.get(URL + "?grid=8%005+7+%2F+8+3+9")
+    html = response.content.decode()
+    assert "\x00" not in html
+    assert "It scores 24" in html
