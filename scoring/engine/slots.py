@@ -7,7 +7,13 @@ way :meth:`Grid.parse` does, without judging any card.
 
 from __future__ import annotations
 
-from .grid import _CARD_SPLIT, _ROW_SPLIT, Layout
+import re
+
+from .grid import Layout
+
+#: Rows are separated by "/" or new lines, cards by spaces or commas, exactly as
+#: :meth:`Grid.parse` reads them (a test holds the two together).
+_ROW_SPLIT = re.compile(r"\s*(?:/|\n)\s*")
 
 
 def grid_cells(text: str, layout: Layout) -> list[list[str]]:
@@ -18,7 +24,7 @@ def grid_cells(text: str, layout: Layout) -> list[list[str]]:
     rows: list[list[str]] = []
     row_texts = _ROW_SPLIT.split(text.strip()) if text.strip() else []
     for r in range(layout.rows):
-        tokens = [t for t in _CARD_SPLIT.split(row_texts[r]) if t] if r < len(row_texts) else []
+        tokens = row_texts[r].replace(",", " ").split() if r < len(row_texts) else []
         rows.append([tokens[c] if c < len(tokens) else "" for c in range(layout.columns)])
     return rows
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from scoring.engine import DeckKind, Grid, Layout, Rank, RuleSet, grid_problems
+from scoring.engine import Card, DeckKind, Grid, Layout, Rank, RuleSet, grid_problems
 from scoring.engine.deal import deal_grid, shoe
 from scoring.engine.slots import cells_notation, grid_cells
 
@@ -74,3 +74,21 @@ def test_cells_notation_parses_back_when_every_slot_has_a_card():
     cells = [["8", "5", "7"], ["8", "3", "9"]]
     assert Grid.parse(cells_notation(cells)).notation() == "8 5 7 / 8 3 9"
     assert cells_notation([["8", ""], ["", "K"]]) == "8 ? / ? K"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8 5 7 / 8 3 9",
+        "8,5,7\n8 , 3 , 9",
+        "  KH 10S 2d /JK * A  ",
+        "A 2 3 4 5 / 6 7 8 9 10",
+        "5 3 4/5 3 6/5 9 9",
+    ],
+)
+def test_grid_cells_splits_exactly_as_grid_parse_does(text):
+    grid = Grid.parse(text)
+    cells = grid_cells(text, grid.layout)
+    assert [[str(Card.parse(token)) for token in row] for row in cells] == [
+        [str(card) for card in row] for row in grid.rows
+    ]
