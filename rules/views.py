@@ -138,11 +138,13 @@ def value_rows(rules: RuleSet) -> list[ValueRow]:
         ranks.append(Rank.JOKER)
     rows: list[ValueRow] = []
     for rank in ranks:
-        value = rules.rank_value(rank)
+        value = rules.value(Card(rank))
         notes = []
         if rank in rules.variant_info.value_changes:
-            notes.append(f"{rules.variant_info.name} value (six-card: {standard.rank_value(rank)})")
-        if value != plain.rank_value(rank):
+            notes.append(
+                f"{rules.variant_info.name} value (six-card: {standard.value(Card(rank))})"
+            )
+        if value != plain.value(Card(rank)):
             changed = [
                 rule.title
                 for rule in rules.house_rules
@@ -151,10 +153,10 @@ def value_rows(rules: RuleSet) -> list[ValueRow]:
                     deck=rules.deck,
                     jokers=rules.jokers,
                     house_rules=frozenset({rule}),
-                ).rank_value(rank)
-                != plain.rank_value(rank)
+                ).value(Card(rank))
+                != plain.value(Card(rank))
             ]
-            notes.append(f"{' and '.join(changed)} (otherwise {plain.rank_value(rank)})")
+            notes.append(f"{' and '.join(changed)} (otherwise {plain.value(Card(rank))})")
         if rank is Rank.JOKER:
             notes.append(rules.joker_option.name)
         rows.append(
@@ -580,7 +582,7 @@ def _six_card_facts() -> dict[str, Any]:
     return {
         "rules": rules,
         "average": round(sum(rules.value(card) for card in cards) / len(cards), 1),
-        "value": {rank.name.lower(): rules.rank_value(rank) for rank in DECK_RANKS[rules.deck]},
+        "value": {rank.name.lower(): rules.value(Card(rank)) for rank in DECK_RANKS[rules.deck]},
         "twos_pair": _score("2 3 4 / 2 5 6", rules),
         "twos_apart": _score("2 2 4 / 3 5 6", rules),
         "queens_pair": _score("Q 4 6 / Q 3 A", rules),
