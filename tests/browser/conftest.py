@@ -3,6 +3,7 @@ pytest-django's live server. Marked `browser`; CI always runs them."""
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,13 @@ def browser_context_args(browser_context_args):
         "is_mobile": True,
         "has_touch": True,
     }
+
+
+#: Where page screenshots are kept as test artifacts (ignored by git).
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", "reports/screenshots"))
+
+
+@pytest.fixture
+def screenshot_dir():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,1 @@
+"""Words for the rules reference. Numbers never live here: pages ask the engine."""

@@ -1,0 +1,81 @@
+"""Dealing: a random grid that could really come out of the shoe.
+
+Used by the practice page, where a learner scores a grid the site dealt. Pass a
+``seed`` (or your own :class:`random.Random`) and the same grid comes out every
+time, so a dealt grid can live in a URL and tests stay deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import Card, Rank, Suit
+from .grid import Grid
+from .rules import DECK_RANKS, MIN_PLAYERS, DeckKind, RuleSet
+
+#: Suits a standard deck is dealt with; ZSA cards are dealt without a suit
+#: (its eight suits are cosmetic and the engine does not name them).
+_STANDARD_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def shoe(rules: RuleSet, players: int = MIN_PLAYERS) -> list[Card]:
+    """Every card in the shoe for ``players`` players, in a fixed order."""
+    cards: list[Card] = []
+    decks = rules.deck_count(players)
+    for rank in DECK_RANKS[rules.deck]:
+        if rules.deck is DeckKind.STANDARD:
+            cards.extend(Card(rank, suit) for suit in _STANDARD_SUITS for _ in range(decks))
+        else:
+            cards.extend(Card(rank) for _ in range(rules.rank_copies(rank, players)))
+    cards.extend(Card(Rank.JOKER) for _ in range(rules.rank_copies(Rank.JOKER, players)))
+    return cards
+
+
+def deal_grid(
+    rules: RuleSet,
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    pair_chance: float = 0.0,
+    players: int = MIN_PLAYERS,
+) -> Grid:
+    """Deal one grid of ``rules.layout`` from a shuffled shoe.
+
+    ``pair_chance`` (0 to 1) is the chance that each column is dealt already
+    matched (every card of one rank), so practice grids show pairs more often than
+    a fair deal would; the cards still come from the shoe, so the grid is always
+    one the rules allow. Give ``seed`` or ``rng`` for a repeatable deal.
+    """
+    if not 0.0 <= pair_chance <= 1.0:
+        raise ValueError(f"pair_chance must be from 0 to 1, not {pair_chance}")
+    rand = rng if rng is not None else random.Random(seed)
+    stock = shoe(rules, players)
+    rand.shuffle(stock)
+    layout = rules.layout
+    columns: list[list[Card]] = []
+    for _ in range(layout.columns):
+        column: list[Card] | None = None
+        if rules.variant_info.cancels and rand.random() < pair_chance:
+            column = _take_matched(stock, layout.rows, rand)
+        if column is None:
+            column = [stock.pop() for _ in range(layout.rows)]
+        columns.append(column)
+    return Grid.from_columns(columns)
+
+
+def _take_matched(stock: list[Card], size: int, rand: random.Random) -> list[Card] | None:
+    """Take ``size`` cards of one rank out of the stock, or None if no rank has enough."""
+    by_rank: dict[Rank, list[int]] = {}
+    for index, card in enumerate(stock):
+        by_rank.setdefault(card.rank, []).append(index)
+    ranks = sorted(
+        (rank for rank, places in by_rank.items() if len(places) >= size),
+        key=lambda rank: rank.value,
+    )
+    if not ranks:
+        return None
+    places = by_rank[rand.choice(ranks)][:size]
+    taken = [stock[i] for i in places]
+    for i in sorted(places, reverse=True):
+        del stock[i]
+    return taken

@@ -1,0 +1,37 @@
+"""A grid's notation read slot by slot, even when it does not parse.
+
+A grid editor shows every slot of the layout with what was typed there, so a
+wrong card can be marked in its place. :func:`grid_cells` splits the notation the
+way :meth:`Grid.parse` does, without judging any card.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grid import Layout
+
+#: Rows are separated by "/" or new lines, cards by spaces or commas, exactly as
+#: :meth:`Grid.parse` reads them (a test holds the two together).
+_ROW_SPLIT = re.compile(r"\s*(?:/|\n)\s*")
+
+
+def grid_cells(text: str, layout: Layout) -> list[list[str]]:
+    """The typed token of every slot, row by row, ``""`` where nothing was typed.
+
+    Tokens beyond the layout are dropped (the grid's own validation reports them).
+    """
+    rows: list[list[str]] = []
+    row_texts = _ROW_SPLIT.split(text.strip()) if text.strip() else []
+    for r in range(layout.rows):
+        tokens = row_texts[r].replace(",", " ").split() if r < len(row_texts) else []
+        rows.append([tokens[c] if c < len(tokens) else "" for c in range(layout.columns)])
+    return rows
+
+
+def cells_notation(cells: list[list[str]]) -> str:
+    """Notation from slot tokens, ``"?"`` standing in for an empty slot.
+
+    The result parses back with :meth:`Grid.parse` whenever every token is a card.
+    """
+    return " / ".join(" ".join(token.strip() or "?" for token in row) for row in cells)

@@ -1,0 +1,111 @@
+// Try-a-grid: tap a slot, then a rank. Only edits the grid field of #try-form;
+// htmx (or a plain submit when htmx is missing) asks the server for the score.
+(function () {
+  "use strict";
+  var selected = null; // {row, column}
+  var lastRank = null;
+  var suit = ""; // suit letter added to the next ranks tapped ("" for none)
+
+  function editor() { return document.querySelector("[data-editor]"); }
+  function input() { return document.getElementById("id_grid"); }
+
+  function readCells(rows, columns) {
+    var text = (input().value || "").trim();
+    var rowTexts = text ? text.split(/\s*(?:\/|\n)\s*/) : [];
+    var cells = [];
+    for (var r = 0; r < rows; r++) {
+      var tokens = r < rowTexts.length ? rowTexts[r].split(/[\s,]+/).filter(Boolean) : [];
+      var row = [];
+      for (var c = 0; c < columns; c++) { row.push(tokens[c] || "?"); }
+      cells.push(row);
+    }
+    return cells;
+  }
+
+  function setCell(row, column, token) {
+    var ed = editor();
+    var rows = +ed.dataset.rows, columns = +ed.dataset.columns;
+    var cells = readCells(rows, columns);
+    cells[row - 1][column - 1] = token;
+    input().value = cells.map(function (r) { return r.join(" "); }).join(" / ");
+    var form = document.getElementById("try-form");
+    if (window.htmx) {
+      input().dispatchEvent(new Event("change", { bubbles: true }));
+    } else {
+      form.submit();
+    }
+  }
+
+  function advance() {
+    var ed = editor();
+    var rows = +ed.dataset.rows, columns = +ed.dataset.columns;
+    var index = (selected.row - 1) * columns + selected.column; // next slot, 0-based
+    if (index >= rows * columns) { index = 0; }
+    selected = { row: Math.floor(index / columns) + 1, column: (index % columns) + 1 };
+  }
+
+  function status(text) {
+    var el = document.querySelector("[data-status]");
+    if (el) { el.textContent = text; }
+  }
+
+  function mark() {
+    document.querySelectorAll(".slot").forEach(function (slot) {
+      var on = !!selected && +slot.dataset.row === selected.row && +slot.dataset.column === selected.column;
+      slot.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    if (selected) {
+      status("Row " + selected.row + ", card " + selected.column + " selected: now tap a rank.");
+    }
+  }
+
+  function markSuits() {
+    document.querySelectorAll(".suit-key").forEach(function (el) {
+      el.setAttribute("aria-pressed", el.dataset.suit === suit ? "true" : "false");
+    });
+  }
+
+  function enhance() {
+    if (!editor()) { return; }
+    document.querySelectorAll("[data-keys], .js-only").forEach(function (el) { el.hidden = false; });
+    document.querySelectorAll(".slot").forEach(function (slot) { slot.disabled = false; });
+    if (selected) {
+      var ed = editor();
+      if (selected.row > +ed.dataset.rows || selected.column > +ed.dataset.columns) { selected = null; }
+    }
+    mark();
+    markSuits();
+    if (lastRank) {
+      var key = document.querySelector('.key[data-rank="' + lastRank + '"]');
+      if (key) { key.focus(); }
+      lastRank = null;
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var slot = event.target.closest(".slot");
+    if (slot) {
+      selected = { row: +slot.dataset.row, column: +slot.dataset.column };
+      mark();
+      return;
+    }
+    var suitKey = event.target.closest(".suit-key");
+    if (suitKey) {
+      suit = suitKey.dataset.suit;
+      markSuits();
+      return;
+    }
+    var key = event.target.closest(".key");
+    if (key) {
+      if (!selected) { status("Tap a slot of the grid first, then a rank."); return; }
+      var at = selected;
+      lastRank = key.dataset.rank;
+      advance();
+      var rank = key.dataset.rank;
+      var token = rank === "?" || rank === "JK" ? rank : rank + suit;
+      setCell(at.row, at.column, token);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", enhance);
+  document.addEventListener("htmx:afterSettle", enhance);
+})();

@@ -1,0 +1,156 @@
+"""Practice, FAQ, strategy and glossary pages."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.engine import HouseRule, RuleSet, score_grid
+from scoring.engine.deal import deal_grid
+
+from .conftest import text_of
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("rules:practice")
+
+
+def practice_score(seed, rules=None):
+    rules = rules or RuleSet()
+    from rules.views import PRACTICE_PAIR_CHANCE
+
+    return score_grid(deal_grid(rules, seed=seed, pair_chance=PRACTICE_PAIR_CHANCE), rules).total
+
+
+def test_practice_deals_a_grid_to_score_without_an_account(client):
+    html = client.get(URL).content.decode()
+    assert len(re.findall(r'<span role="listitem">', html)) == 6
+    assert 'name="answer"' in html
+    seed = re.search(r'name="seed" value="(\d+)"', html).group(1)
+    assert f"Grid {seed}: Six-card Golf" in text_of(html)
+    # The total is not given away before answering.
+    assert "Total:" not in html
+
+
+def test_a_right_answer_is_confirmed_with_the_breakdown(client):
+    total = practice_score(42)
+    html = client.get(URL, {"seed": 42, "answer": str(total)}).content.decode()
+    assert f"Right: this grid scores {total}".replace("-", "−") in text_of(html)
+    assert "Total:" in text_of(html)
+
+
+def test_a_wrong_answer_gets_the_right_total_and_keeps_what_was_typed(client):
+    total = practice_score(42)
+    html = client.get(URL, {"seed": 42, "answer": str(total + 3)}).content.decode()
+    assert "Not quite" in html
+    assert f'value="{total + 3}"' in html
+
+
+def test_a_real_minus_sign_is_read_as_minus(client):
+    rules = RuleSet(house_rules=frozenset({HouseRule.SUPER_KINGS}))
+    seed = next(s for s in range(500) if practice_score(s, rules) < 0)
+    total = practice_score(seed, rules)
+    html = client.get(
+        URL, {"seed": seed, "answer": f"−{-total}", "house_rules": "super-kings"}
+    ).content.decode()
+    assert "Right:" in html
+
+
+def test_the_same_seed_deals_the_same_grid_so_the_link_can_be_shared(client):
+    first = client.get(URL, {"seed": 7}).content.decode()
+    second = client.get(URL, {"seed": 7}).content.decode()
+    grid = re.compile(r'<div class="plain-grid.*?</div>', re.S)
+    assert grid.search(first).group(0) == grid.search(second).group(0)
+
+
+def test_practice_follows_the_chosen_variant(client):
+    html = client.get(URL, {"variant": "nine-card", "seed": 3}).content.decode()
+    assert len(re.findall(r'<span role="listitem">', html)) == 9
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"seed": 1, "answer": "twelve"}, "Type the total as a whole number"),
+        ({"variant": "nope"}, "“nope” is not a variant this site knows"),
+        ({"seed": "%%%"}, "Grid "),
+    ],
+)
+def test_bad_input_is_answered_in_words(client, htmx_client, query, message):
+    for c in (client, htmx_client):
+        response = c.get(URL, query)
+        assert response.status_code == 200
+        assert message in response.content.decode()
+
+
+def test_htmx_gets_only_the_practice_section(htmx_client):
+    response = htmx_client.get(URL, {"seed": 42, "answer": "0"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="practice"')
+    assert "<html" not in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_deal_another_links_to_a_new_seed(client):
+    html = client.get(URL, {"seed": 42}).content.decode()
+    link = re.search(r'href="([^"]*)">Deal another grid', html).group(1)
+    assert "seed=" in link and "seed=42&" not in link + "&"
+
+
+def test_faq_answers_with_the_engines_numbers(client):
+    text = text_of(client.get(reverse("rules:faq")).content.decode())
+    rules = RuleSet()
+    from scoring.engine import Card, Rank
+
+    assert f"Both are worth {rules.value(Card(Rank.JACK))}" in text
+    assert "keeps its −4" in text
+    assert "May I look at my face-down cards?" in text
+    assert "What if the stock runs out?" in text
+
+
+def test_strategy_covers_the_main_habits(client):
+    text = text_of(client.get(reverse("rules:strategy")).content.decode())
+    for heading in (
+        "Keep twos apart",
+        "Kings are safe anywhere",
+        "Read the discard pile",
+        "When to go out",
+    ):
+        assert heading in text
+    assert "Twos paired: 18" in text and "Twos apart: 14" in text
+
+
+def test_glossary_defines_the_words_of_the_game(client):
+    text = text_of(client.get(reverse("rules:glossary")).content.decode())
+    for word in ("Hole", "Stock", "Discard pile", "Going out", "Knock", "Layout"):
+        assert f" {word} " in text
+
+
+ALL_PAGES = [
+    "home",
+    "rules:guide",
+    "rules:card_values",
+    "rules:try",
+    "rules:examples",
+    "rules:variants",
+    "rules:house_rules",
+    "rules:practice",
+    "rules:faq",
+    "rules:strategy",
+    "rules:glossary",
+]
+
+
+@pytest.mark.parametrize("name", ALL_PAGES)
+def test_every_page_has_one_h1_a_title_a_description_and_the_reference_nav(client, name):
+    html = client.get(reverse(name)).content.decode()
+    assert html.count("<h1") == 1
+    title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+    assert len(title) > 20
+    description = re.search(r'<meta name="description" content="([^"]+)"', html).group(1)
+    assert len(description) > 50
+    nav = html.split('aria-label="Rules reference"')[1]
+    for other in ALL_PAGES[1:]:
+        assert f'href="{reverse(other)}"' in nav
+    assert "onclick" not in html and "<script>" not in html
+    assert "http://" not in html and "https://" not in html
