@@ -39,7 +39,70 @@ def weigh(client, url):
     return first_paint, total
 
 
-PAGES = [reverse("home"), reverse("rules:guide")]
+PAGES = [
+    reverse("home"),
+    reverse("rules:guide"),
+    reverse("rules:card_values"),
+    reverse("rules:try") + "?variant=six-card&grid=8+5+7+%2F+8+3+9",
+    reverse("rules:examples"),
+    reverse("rules:variants"),
+    reverse("rules:variant", args=["nine-card"]),
+    reverse("rules:house_rules"),
+    reverse("rules:house_rule", args=["knock-penalty"]),
+    reverse("rules:practice"),
+    reverse("rules:faq"),
+    reverse("rules:strategy"),
+    reverse("rules:glossary"),
+    reverse("scoring:match_new"),
+    reverse("login"),
+    reverse("signup"),
+]
+
+
+def make_match_pages(client):
+    """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
+    scoreboard, and the hole pages of a match in play."""
+    from scoring import services
+    from scoring.engine import RuleSet
+    from scoring.views import SESSION_KEY
+
+    grids = [
+        "8 5 7 / 8 3 9",
+        "KS 5H JC / KD 5C 2H",
+        "A 2 3 / 4 5 6",
+        "7 8 9 / 10 J Q",
+        "K A 2 / 3 4 5",
+        "6 7 8 / 9 10 J",
+        "Q K A / 2 3 4",
+        "5 6 7 / 8 9 10",
+    ]
+    names = [f"Player {i}" for i in range(1, 9)]
+    full = services.match_create(names=names, first_dealer=0, rules=RuleSet(holes=18))
+    playing = services.match_create(names=names, first_dealer=0, rules=RuleSet(holes=18))
+    import uuid
+
+    for number in range(1, 19):
+        entry = services.HoleEntry(kind="grids", grids=tuple(grids), went_out=0)
+        services.hole_record(match=full, entry=entry, token=uuid.uuid4(), number=number)
+    entry = services.HoleEntry(kind="grids", grids=tuple(grids), went_out=0)
+    services.hole_record(match=playing, entry=entry, token=uuid.uuid4(), number=1)
+    session = client.session
+    session[SESSION_KEY] = [full.pk, playing.pk]
+    session.save()
+    return [
+        reverse("scoring:match_detail", args=[full.pk]),
+        reverse("scoring:hole_detail", args=[full.pk, 18]),
+        reverse("scoring:match_detail", args=[playing.pk]),
+        reverse("scoring:hole_new", args=[playing.pk]),
+        reverse("scoring:match_shared", args=[full.share_token]),
+    ]
+
+
+def test_match_pages_within_budget(client):
+    for url in make_match_pages(client):
+        first_paint, total = weigh(client, url)
+        assert first_paint <= FIRST_PAINT_BUDGET, f"{url}: HTML+CSS {first_paint} bytes"
+        assert total <= TOTAL_BUDGET, f"{url}: {total} bytes with its assets"
 
 
 @pytest.mark.parametrize("url", PAGES)
