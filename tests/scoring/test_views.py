@@ -403,3 +403,15 @@ def test_ending_a_match_early_takes_a_second_step_and_names_the_winner(client, t
     page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
     assert "<strong>Bob</strong> with 4." in page
     assert "Enter hole" not in page
+
+
+def test_new_match_links_each_variant_and_house_rule_to_its_rules_page(client):
+    from scoring.engine import VARIANTS
+
+    html = client.get(reverse("scoring:match_new")).content.decode()
+    for slug in VARIANTS:
+        assert f'href="{reverse("rules:variant", args=[slug])}"' in html
+    for rule in HouseRule:
+        assert f'href="{reverse("rules:house_rule", args=[rule.slug])}"' in html
+    # ...and each of those pages exists.
+    assert client.get(reverse("rules:house_rule", args=["tied-shame"])).status_code == 200
