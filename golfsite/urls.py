@@ -10,6 +10,7 @@ from scoring import views as scoring_views
 urlpatterns = [
     path("", rules_views.home, name="home"),
     path("healthz", scoring_views.healthz, name="healthz"),
+    path("robots.txt", rules_views.robots_txt, name="robots_txt"),
     path("rules/", include("rules.urls")),
     path("matches/", include("scoring.urls")),
     path("api/v1/", include("scoring.api_urls")),

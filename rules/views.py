@@ -612,3 +612,13 @@ def strategy(request: HttpRequest) -> HttpResponse:
 def glossary(request: HttpRequest) -> HttpResponse:
     """The words of the game."""
     return render(request, "rules/glossary.html", {"rules": RuleSet()})
+
+
+@require_GET
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """Search engines may read the rules; matches, groups and accounts are private."""
+    lines = ["User-agent: *"] + [
+        f"Disallow: {reverse(name)}"
+        for name in ("scoring:match_list", "groups:list", "login", "api:rules")
+    ]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")

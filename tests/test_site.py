@@ -26,3 +26,11 @@ def test_pages_link_the_htmx_script_from_this_host(client):
     html = client.get(reverse("home")).content.decode()
     assert 'src="/static/django_htmx/htmx-2.min.js"' in html
     assert "https://" not in html.split("<body")[0]
+
+
+def test_robots_txt_keeps_private_pages_out_of_search(client):
+    text = client.get("/robots.txt").content.decode()
+    assert text.startswith("User-agent: *")
+    assert "Disallow: /matches/" in text
+    assert "Disallow: /groups/" in text
+    assert "Disallow: /rules/" not in text

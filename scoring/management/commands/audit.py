@@ -30,15 +30,32 @@ CHROME_FLAGS = (
 )
 
 
-def audit_paths() -> list[str]:
-    """The pages the performance issue names, as far as they exist."""
-    paths = [reverse("home"), reverse("rules:guide")]
-    for name in ("rules:try",):
-        try:
-            paths.append(reverse(name))
-        except Exception:  # noqa: BLE001 - a page not built yet is simply not audited
-            continue
-    return paths
+def audit_paths() -> tuple[list[str], str]:
+    """The pages the performance issue names, and the session cookie that owns the
+    demo matches they include (a finished 8 x 18 scoreboard, a hole being entered)."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from scoring import services
+    from scoring.engine import RuleSet
+    from scoring.views import SESSION_KEY
+
+    from .bench import scoreboard_fixture
+
+    board, cookie = scoreboard_fixture()
+    playing = services.match_create(
+        names=[f"Player {i}" for i in range(1, 9)], first_dealer=0, rules=RuleSet(holes=9)
+    )
+    session = SessionStore(session_key=cookie.split("=", 1)[1])
+    session[SESSION_KEY] = [*session[SESSION_KEY], playing.pk]
+    session.save()
+    paths = [
+        reverse("home"),
+        reverse("rules:guide"),
+        reverse("rules:try") + "?variant=six-card&grid=8+5+7+%2F+8+3+9",
+        board,
+        reverse("scoring:hole_new", args=[playing.pk]),
+    ]
+    return paths, cookie
 
 
 def lighthouse_binary() -> Path:
@@ -75,7 +92,7 @@ def chromium() -> str:
     return path
 
 
-def run_lighthouse(binary: Path, url: str) -> dict[str, int]:
+def run_lighthouse(binary: Path, url: str, cookie: str) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         subprocess.run(
@@ -88,6 +105,7 @@ def run_lighthouse(binary: Path, url: str) -> dict[str, int]:
                 "--output=json",
                 f"--output-path={report}",
                 "--quiet",
+                f"--extra-headers={json.dumps({'Cookie': cookie})}",
             ],
             check=True,
             env={**os.environ, "CHROME_PATH": chromium()},
@@ -103,11 +121,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         binary = lighthouse_binary()
         failures: list[str] = []
-        paths = audit_paths()
+        paths, cookie = audit_paths()
         with Server() as server:
             self.stdout.write(f"{'page':<40} perf  a11y  best  seo")
             for path in paths:
-                scores = run_lighthouse(binary, server.url(path))
+                scores = run_lighthouse(binary, server.url(path), cookie)
                 row = "  ".join(f"{scores[key]:4d}" for key in THRESHOLDS)
                 self.stdout.write(f"{path:<40} {row}")
                 failures += [
