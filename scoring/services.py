@@ -113,7 +113,7 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
         try:
             grid = parse_grid(text, rules, player=seat)
         except GolfError as exc:
-            result.problems.extend(_with_seat(p, seat) for p in exc.problems)
+            result.problems.extend(p.at_seat(seat) for p in exc.problems)
             continue
         own = grid_problems(grid, rules, player=seat, players=players)
         if own:
@@ -128,19 +128,6 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
     if not result.problems:
         result.hole = score_hole(grids, rules, went_out)
     return result
-
-
-def _with_seat(problem: Problem, seat: int) -> Problem:
-    if problem.player is not None:
-        return problem
-    return Problem(
-        f"player {seat + 1}, {problem.message}",
-        player=seat,
-        row=problem.row,
-        column=problem.column,
-        field=problem.field,
-        places=tuple((seat, r, c) for _, r, c in problem.places),
-    )
 
 
 def breakdown_data(player: PlayerScore) -> dict[str, Any]:

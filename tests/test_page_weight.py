@@ -64,18 +64,10 @@ def make_match_pages(client):
     scoreboard, and the hole pages of a match in play."""
     from scoring import services
     from scoring.engine import RuleSet
+    from scoring.management.commands.bench import EIGHT_PLAYERS
     from scoring.views import SESSION_KEY
 
-    grids = [
-        "8 5 7 / 8 3 9",
-        "KS 5H JC / KD 5C 2H",
-        "A 2 3 / 4 5 6",
-        "7 8 9 / 10 J Q",
-        "K A 2 / 3 4 5",
-        "6 7 8 / 9 10 J",
-        "Q K A / 2 3 4",
-        "5 6 7 / 8 9 10",
-    ]
+    grids = EIGHT_PLAYERS
     names = [f"Player {i}" for i in range(1, 9)]
     full = services.match_create(names=names, first_dealer=0, rules=RuleSet(holes=18))
     playing = services.match_create(names=names, first_dealer=0, rules=RuleSet(holes=18))

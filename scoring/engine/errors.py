@@ -31,6 +31,23 @@ class Problem:
     def __str__(self) -> str:
         return self.message
 
+    def at_seat(self, player: int) -> Problem:
+        """The same problem in a table: tagged with the seat and said of "player N"
+        (a problem already tagged with a seat is returned as it is)."""
+        if self.player is not None:
+            return self
+        places = tuple((player, r, c) for _, r, c in self.places)
+        if not places and self.row is not None and self.column is not None:
+            places = ((player, self.row, self.column),)
+        return Problem(
+            f"player {player + 1}, {self.message}",
+            player=player,
+            row=self.row,
+            column=self.column,
+            field=self.field,
+            places=places,
+        )
+
 
 class GolfError(ValueError):
     """Base class of every error the engine raises."""

@@ -23,7 +23,7 @@ def parse_grid(text: str, rules: RuleSet, player: int | None = None) -> Grid:
     except GridError as exc:
         if player is None:
             raise
-        problems = [_at_player(p, player) for p in exc.problems]
+        problems = [p.at_seat(player) for p in exc.problems]
         raise GridError("; ".join(p.message for p in problems), problems) from exc
 
 
@@ -248,17 +248,3 @@ def _only_seat(places: tuple[Place, ...]) -> int | None:
 def _where(player: int | None, row: int, column: int) -> str:
     place = f"card {column} of row {row}"
     return place if player is None else f"player {player + 1}, {place}"
-
-
-def _at_player(problem: Problem, player: int) -> Problem:
-    places = tuple((player, r, c) for _, r, c in problem.places)
-    if not places and problem.row is not None and problem.column is not None:
-        places = ((player, problem.row, problem.column),)
-    return Problem(
-        f"player {player + 1}, {problem.message}",
-        player=player,
-        row=problem.row,
-        column=problem.column,
-        field=problem.field,
-        places=places,
-    )
