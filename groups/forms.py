@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
-from .models import Group
+from scoring.forms import PLAYER_FIELDS, MatchForm
+
+from .models import Group, RosterPlayer
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
@@ -44,3 +48,33 @@ class RosterForm(forms.Form):
         if not name:
             raise forms.ValidationError("Enter the player's name.")
         return name
+
+
+class GroupMatchForm(MatchForm):
+    """A new match inside a group: regular players ticked from the roster (seated in
+    the order listed), anyone new typed in below (they join the roster), and the rules."""
+
+    roster = forms.ModelMultipleChoiceField(
+        queryset=RosterPlayer.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Regular players",
+    )
+
+    def __init__(self, *args: Any, group: Group, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.group = group
+        roster_field = self.fields["roster"]
+        assert isinstance(roster_field, forms.ModelMultipleChoiceField)
+        roster_field.queryset = group.roster.all()
+        for n, name in enumerate(PLAYER_FIELDS, start=1):
+            self.fields[name].label = f"New player {n}"
+
+    def seated_names(self, data: dict[str, Any]) -> list[str]:
+        picked = [player.name for player in data.get("roster") or []]
+        return picked + super().seated_names(data)
+
+    @property
+    def new_names(self) -> list[str]:
+        """The typed names (after ``is_valid``): players to add to the roster."""
+        return super().seated_names(self.cleaned_data)

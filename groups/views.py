@@ -14,8 +14,12 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scoring.engine import PRESETS
+from scoring.forms import preset_initial, rules_initial
+from scoring.views import match_for_request
+
 from . import ratelimit, selectors, services
-from .forms import GroupForm, RosterForm, SignupForm
+from .forms import GroupForm, GroupMatchForm, RosterForm, SignupForm
 from .models import Invite, Membership
 
 TOO_MANY = "Too many attempts. Wait a few minutes, then try again."
@@ -202,3 +206,61 @@ def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponseRedir
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
     return redirect(group)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
+    """Start a match in the group: tick the regular players, add anyone new, and
+    start from the group's usual rules."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
+    if request.method == "POST" and request.POST.get("preset"):
+        initial = preset_initial(request.POST, request.POST["preset"])
+        if initial is None:
+            form = GroupMatchForm(request.POST, group=group)
+        else:
+            initial["roster"] = request.POST.getlist("roster")
+            form = GroupMatchForm(initial=initial, group=group)
+    elif request.method == "POST":
+        form = GroupMatchForm(request.POST, group=group)
+        if form.is_valid():
+            match = services.group_match_create(
+                group=group,
+                by=request.user,
+                picked=list(form.cleaned_data["roster"]),
+                new_names=form.new_names,
+                first_dealer=form.cleaned_data["first_dealer"] - 1,
+                rules=form.cleaned_data["rules"],
+            )
+            return redirect("scoring:hole_new", pk=match.pk)
+    else:
+        initial = rules_initial({}, group.usual_rules) if group.usual_rules else None
+        form = GroupMatchForm(initial=initial, group=group)
+    return render(
+        request,
+        "scoring/match_new.html",
+        {"form": form, "presets": presets, "group": group},
+    )
+
+
+@login_required
+@require_POST
+def match_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move a match this browser started into one of the user's groups."""
+    match = match_for_request(request, pk)
+    group = selectors.group_for_member(user=request.user, group_id=_int(request.POST.get("group")))
+    try:
+        services.match_move(match=match, group=group, by=request.user)
+    except services.GroupActionError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"The match is now in {group.name}'s history.")
+    return redirect(match)
+
+
+def _int(value: object) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from scoring.engine import (
@@ -19,6 +20,7 @@ from scoring.engine import (
     Grid,
     GridScore,
     HoleScore,
+    HouseRule,
     PlayerScore,
     Problem,
     RuleSet,
@@ -29,7 +31,7 @@ from scoring.engine import (
     score_hole,
     table_problems,
 )
-from scoring.engine.match import seating_problems, totals_problems
+from scoring.engine.match import seating_problems, standings, totals_problems
 from scoring.models import Hole, Match, Player, Score
 
 GRIDS = Hole.Kind.GRIDS
@@ -158,8 +160,13 @@ def match_create(
     rules: RuleSet,
     owner: Any = None,
     rematch_of: Match | None = None,
+    group: Any = None,
+    roster_players: Sequence[Any] = (),
 ) -> Match:
-    """Start a match with ``names`` in seating order under ``rules``."""
+    """Start a match with ``names`` in seating order under ``rules``.
+
+    In a group, ``roster_players`` holds each seat's roster entry (or None).
+    """
     names = [name.strip() for name in names]
     problems = seating_problems(len(names), rules)
     if any(not name for name in names):
@@ -177,9 +184,12 @@ def match_create(
             first_dealer=first_dealer,
             owner=owner if getattr(owner, "is_authenticated", False) else None,
             rematch_of=rematch_of,
+            group=group,
         )
+        links = list(roster_players) + [None] * (len(names) - len(roster_players))
         Player.objects.bulk_create(
-            Player(match=match, seat=seat, name=name) for seat, name in enumerate(names)
+            Player(match=match, seat=seat, name=name, roster_player=link)
+            for seat, (name, link) in enumerate(zip(names, links, strict=True))
         )
     return match
 
@@ -226,6 +236,7 @@ def hole_record(*, match: Match, entry: HoleEntry, token: uuid.UUID, number: int
         except IntegrityError as exc:
             raise HoleConflict(f"hole {number} was already saved from another phone") from exc
         _store_scores(hole, players, entry, evaluation.hole)
+        match_results_refresh(match=locked)
         if number >= locked.holes_planned:
             locked.finished_at = timezone.now()
         locked.save(update_fields=["finished_at", "updated_at"])
@@ -255,6 +266,7 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
         current.revision += 1
         current.save(update_fields=["kind", "went_out", "revision", "updated_at"])
         _store_scores(current, players, entry, evaluation.hole)
+        match_results_refresh(match=current.match)
     return current
 
 
@@ -267,6 +279,7 @@ def hole_delete_last(*, match: Match, number: int) -> None:
         if last is None or last.number != number:
             raise HoleConflict("only the last hole can be deleted, and this is no longer it")
         last.delete()
+        match_results_refresh(match=locked)
         locked.finished_at = None
         locked.save(update_fields=["finished_at", "updated_at"])
 
@@ -285,14 +298,35 @@ def match_end(*, match: Match) -> None:
 
 def match_rematch(*, match: Match, owner: Any = None) -> Match:
     """A new match with the same players and rules; the first deal moves one seat on."""
-    names = [player.name for player in match.players.all()]
+    players = list(match.players.all())
+    names = [player.name for player in players]
     return match_create(
         names=names,
         first_dealer=(match.first_dealer + 1) % len(names),
         rules=match.rule_set,
         owner=owner,
         rematch_of=match,
+        group=match.group,
+        roster_players=[player.roster_player for player in players],
     )
+
+
+def match_results_refresh(*, match: Match) -> None:
+    """Store each player's total and place (the engine's standings) on the player, so
+    histories and statistics read one row per player instead of every hole."""
+    sums = dict(
+        Score.objects.filter(hole__match_id=match.pk)
+        .values_list("seat")
+        .annotate(total=Sum("score"))
+        .values_list("seat", "total")
+    )
+    players = list(Player.objects.filter(match_id=match.pk).order_by("seat"))
+    totals = [sums.get(player.seat, 0) or 0 for player in players]
+    places = {s.seat: s.place for s in standings(totals)} if sums else {}
+    for index, player in enumerate(players):
+        player.total = totals[index]
+        player.place = places.get(index)
+    Player.objects.bulk_update(players, ["total", "place"])
 
 
 def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: HoleScore) -> None:
@@ -306,6 +340,7 @@ def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: H
             score=result.score,
             went_out=result.went_out,
             matched_columns=result.grid.matched_columns if result.grid else 0,
+            knock_penalty=any(a.rule == HouseRule.KNOCK_PENALTY.slug for a in result.adjustments),
             breakdown=breakdown_data(result),
         )
         for player, result in zip(players, scored.players, strict=True)
