@@ -8,19 +8,29 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
 
 from scoring.engine import PRESETS
 from scoring.forms import preset_initial, rules_initial
 from scoring.views import match_for_request
 
 from . import ratelimit, selectors, services
-from .forms import GroupForm, GroupMatchForm, RosterForm, SignupForm
+from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm, SignupForm
 from .models import Invite, Membership
+
+HISTORY_PAGE_SIZE = 20
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
 
 TOO_MANY = "Too many attempts. Wait a few minutes, then try again."
 
@@ -117,6 +127,37 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "roster": group.roster.all(),
             "invites": invites,
             "roster_form": RosterForm(),
+            "recent": selectors.recent_matches(group=group),
+            "most_wins": selectors.leaders_by_wins(group=group),
+            "best_average": selectors.leaders_by_average(group=group),
+        },
+    )
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+    """The group's matches, newest first, a page at a time, filtered by player,
+    variant and dates (the filters live in the URL)."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    form = HistoryFilter(request.GET or None, group=group)
+    # A bad filter is explained beside its field; the good ones still apply.
+    form.is_valid()
+    matches = selectors.group_matches(group=group, **form.filters)
+    page = Paginator(matches, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    template = "groups/history.html#history" if request.htmx else "groups/history.html"
+    return render(
+        request,
+        template,
+        {
+            "group": group,
+            "form": form,
+            "page": page,
+            "rows": selectors.history_rows(page.object_list),
+            "query": query.urlencode(),
         },
     )
 
