@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Avg, Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import (
+    Avg,
+    Count,
+    Exists,
+    F,
+    Max,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
+from django.db.models.functions import TruncDate, TruncMonth
 from django.http import Http404
 
 from scoring.models import Match, Player, Score
@@ -150,3 +164,150 @@ def leaders_by_average(*, group: Group, count: int = 5) -> list[Leader]:
         )
         for r in rows
     ]
+
+
+# -- a player's statistics -------------------------------------------------------------
+
+
+@dataclass
+class Streaks:
+    current: int = 0
+    best: int = 0
+
+
+def streaks(results: Iterable[bool]) -> Streaks:
+    """Winning streaks from match results, oldest first: the one still running at the
+    end, and the longest."""
+    run = best = 0
+    for won in results:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    return Streaks(current=run, best=best)
+
+
+@dataclass
+class ChartPoint:
+    label: str
+    average: float
+    holes: int
+
+
+@dataclass
+class PlayerStats:
+    """What a roster player's finished matches in the group add up to."""
+
+    player: RosterPlayer
+    matches: int = 0
+    wins: int = 0
+    holes: int = 0
+    average: float | None = None
+    best_hole: int | None = None
+    worst_hole: int | None = None
+    pairs: int = 0
+    times_out: int = 0
+    knock_penalties: int = 0
+    streaks: Streaks = field(default_factory=Streaks)
+    chart: list[ChartPoint] = field(default_factory=list)
+    #: "month" or "day": what each point of the chart covers.
+    chart_period: str = "day"
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.matches if self.matches else None
+
+    @property
+    def pairs_per_hole(self) -> float | None:
+        return self.pairs / self.holes if self.holes else None
+
+
+def _seats(player: RosterPlayer) -> QuerySet[Player]:
+    return Player.objects.filter(
+        roster_player=player, match__group_id=player.group_id, match__finished_at__isnull=False
+    )
+
+
+def player_stats(*, player: RosterPlayer) -> PlayerStats:
+    """A roster player's statistics, counted by the database (four queries whatever
+    the number of matches): one row per match for the streaks, sums for the holes."""
+    seats = _seats(player)
+    stats = PlayerStats(player=player)
+    results = list(seats.order_by("match__created_at", "match_id").values_list("place", flat=True))
+    stats.matches = len(results)
+    stats.wins = sum(1 for place in results if place == 1)
+    stats.streaks = streaks(place == 1 for place in results)
+    if not results:
+        return stats
+    scores = Score.objects.filter(player__in=seats)
+    totals = scores.aggregate(
+        holes=Count("pk"),
+        average=Avg("score"),
+        best=Min("score"),
+        worst=Max("score"),
+        pairs=Sum("matched_columns"),
+        out=Count("pk", filter=Q(went_out=True)),
+        knocks=Count("pk", filter=Q(knock_penalty=True)),
+        first=Min("hole__match__created_at"),
+        last=Max("hole__match__created_at"),
+    )
+    stats.holes = totals["holes"]
+    stats.average = totals["average"]
+    stats.best_hole = totals["best"]
+    stats.worst_hole = totals["worst"]
+    stats.pairs = totals["pairs"] or 0
+    stats.times_out = totals["out"]
+    stats.knock_penalties = totals["knocks"]
+    if stats.holes:
+        span = totals["last"] - totals["first"]
+        monthly = span.days > 62
+        stats.chart_period = "month" if monthly else "day"
+        trunc = TruncMonth if monthly else TruncDate
+        rows = (
+            scores.annotate(when=trunc("hole__match__created_at"))
+            .values("when")
+            .annotate(average=Avg("score"), holes=Count("pk"))
+            .order_by("when")
+        )
+        stats.chart = [
+            ChartPoint(
+                r["when"].strftime("%b %Y" if monthly else "%-d %b"), r["average"], r["holes"]
+            )
+            for r in rows
+        ]
+    return stats
+
+
+@dataclass
+class HeadToHead:
+    """Two roster players' finished matches together and who finished ahead."""
+
+    player: RosterPlayer
+    other: RosterPlayer
+    matches: int
+    ahead: int
+    behind: int
+    level: int
+
+
+def head_to_head(*, player: RosterPlayer, other: RosterPlayer) -> HeadToHead:
+    """How often ``player`` finished ahead of (lower than), behind or level with
+    ``other`` in the group's finished matches they both played; one query."""
+    theirs = Player.objects.filter(match=OuterRef("match"), roster_player=other).values("total")
+    counts = (
+        _seats(player)
+        .annotate(other_total=Subquery(theirs[:1]))
+        .filter(other_total__isnull=False)
+        .aggregate(
+            matches=Count("pk"),
+            ahead=Count("pk", filter=Q(total__lt=F("other_total"))),
+            behind=Count("pk", filter=Q(total__gt=F("other_total"))),
+        )
+    )
+    matches = counts["matches"]
+    return HeadToHead(
+        player,
+        other,
+        matches,
+        counts["ahead"],
+        counts["behind"],
+        matches - counts["ahead"] - counts["behind"],
+    )

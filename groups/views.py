@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -22,6 +22,7 @@ from scoring.forms import preset_initial, rules_initial
 from scoring.views import match_for_request
 
 from . import ratelimit, selectors, services
+from .charts import average_chart
 from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm, SignupForm
 from .models import Invite, Membership
 
@@ -247,6 +248,35 @@ def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponseRedir
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
     return redirect(group)
+
+
+@login_required
+@require_GET
+def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    """A roster player's statistics in the group, and head to head against another."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    roster = list(group.roster.all())
+    by_id = {p.pk: p for p in roster}
+    person = by_id.get(player_id)
+    if person is None:
+        raise Http404("No such player")
+    stats = selectors.player_stats(player=person)
+    versus = None
+    other = by_id.get(_int(request.GET.get("versus")))
+    if other is not None and other.pk != person.pk:
+        versus = selectors.head_to_head(player=person, other=other)
+    return render(
+        request,
+        "groups/player.html",
+        {
+            "group": group,
+            "person": person,
+            "stats": stats,
+            "chart": average_chart(stats.chart),
+            "others": [p for p in roster if p.pk != person.pk],
+            "versus": versus,
+        },
+    )
 
 
 @login_required

@@ -127,8 +127,10 @@ def test_group_page_shows_leaders_and_recent_matches(client, member, group, hist
     page = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     assert "<h2>Recent matches</h2>" in page
     assert "Won by <strong>Bob</strong> and <strong>Cy</strong>" in page
-    assert "Bob: 2 wins in 3 matches" in page
-    assert "Bob</a>: 4.0 a hole" in page or "Bob: 4.0 a hole" in page
+    bob = group.roster.get(name="Bob")
+    bob_url = reverse("groups:player", args=[group.pk, bob.pk])
+    assert f'<a href="{bob_url}">Bob</a>: 2 wins in 3 matches' in page
+    assert f'<a href="{bob_url}">Bob</a>: 4.0 a hole' in page
     assert reverse("groups:history", args=[group.pk]) in page
 
 
