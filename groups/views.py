@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,7 +21,7 @@ from scoring.engine import PRESETS
 from scoring.forms import preset_initial, rules_initial
 from scoring.views import match_for_request
 
-from . import ratelimit, selectors, services
+from . import ratelimit, selectors, services, transfer
 from .charts import average_chart
 from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm, SignupForm
 from .models import Invite, Membership
@@ -248,6 +248,28 @@ def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponseRedir
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
     return redirect(group)
+
+
+@login_required
+@require_GET
+def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
+    """The group's whole history as a JSON file (for a backup, or import_group)."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    response = JsonResponse(
+        transfer.group_export(group=group), json_dumps_params={"ensure_ascii": False}
+    )
+    response["Content-Disposition"] = f'attachment; filename="golf-group-{group.pk}.json"'
+    return response
+
+
+@login_required
+@require_GET
+def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
+    """One row per player per match, for a spreadsheet."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    response = HttpResponse(transfer.group_csv(group=group), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="golf-group-{group.pk}.csv"'
+    return response
 
 
 @login_required
