@@ -6,13 +6,17 @@ from scoring.models import Hole, Match, Player, Score
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
+    fields = ["seat", "name", "roster_player", "total", "place"]
+    readonly_fields = ["total", "place"]
+    raw_id_fields = ["roster_player"]
 
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["pk", "created_at", "holes_planned", "finished_at", "owner"]
-    list_filter = ["finished_at", "created_at"]
-    search_fields = ["players__name", "share_token"]
+    list_display = ["pk", "created_at", "group", "holes_planned", "finished_at", "owner"]
+    list_filter = [("group", admin.RelatedOnlyFieldListFilter), "finished_at", "created_at"]
+    search_fields = ["players__name", "share_token", "group__name"]
+    raw_id_fields = ["owner", "group", "rematch_of"]
     readonly_fields = ["share_token", "created_at", "updated_at"]
     inlines = [PlayerInline]
 
@@ -27,7 +31,26 @@ class ScoreInline(admin.TabularInline):
 @admin.register(Hole)
 class HoleAdmin(admin.ModelAdmin):
     list_display = ["match", "number", "kind", "went_out", "revision", "created_at"]
-    list_filter = ["kind"]
+    list_filter = ["kind", "created_at"]
     search_fields = ["match__players__name"]
+    raw_id_fields = ["match"]
     readonly_fields = ["token", "created_at", "updated_at"]
     inlines = [ScoreInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "match", "seat", "roster_player", "total", "place"]
+    list_filter = ["place", ("match__group", admin.RelatedOnlyFieldListFilter)]
+    search_fields = ["name", "roster_player__name", "match__group__name"]
+    raw_id_fields = ["match", "roster_player"]
+    list_select_related = ["match", "roster_player"]
+
+
+@admin.register(Score)
+class ScoreAdmin(admin.ModelAdmin):
+    list_display = ["player", "hole", "seat", "grid", "grid_score", "score", "went_out"]
+    list_filter = ["went_out", "knock_penalty", "hole__kind"]
+    search_fields = ["player__name", "grid"]
+    raw_id_fields = ["hole", "player"]
+    list_select_related = ["player", "hole"]
