@@ -66,10 +66,16 @@ def average_chart(points: Sequence[ChartPoint]) -> SafeString:
         ),
     )
     shown = {0, count - 1} | ({count // 2} if count > 4 else set(range(count)))
+
+    def anchor(index: int) -> str:
+        if count == 1:
+            return "middle"
+        return "start" if index == 0 else "end" if index == count - 1 else "middle"
+
     labels = format_html_join(
         "",
-        '<text x="{}" y="{}" text-anchor="middle">{}</text>',
-        ((f"{x(i):.1f}", HEIGHT - 8, points[i].label) for i in sorted(shown)),
+        '<text x="{}" y="{}" text-anchor="{}">{}</text>',
+        ((f"{x(i):.1f}", HEIGHT - 8, anchor(i), points[i].label) for i in sorted(shown)),
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="average-title">'

@@ -32,10 +32,10 @@ def shoe(rules: RuleSet, players: int) -> list[Card]:
 
 
 def deal_grids(
-    rules: RuleSet, players: int, rng: random.Random, draws: int = 6
+    rules: RuleSet, players: int, rng: random.Random, draws: int = 10
 ) -> tuple[list[Grid], list[Card]]:
-    """Deal each player a grid from a shuffled shoe, then let each take up to
-    ``draws`` cards from the stock greedily: a card that completes a column's set
+    """Deal each player a grid from a shuffled shoe, then let each take between half
+    of ``draws`` and ``draws`` cards from the stock greedily: a card that completes a column's set
     replaces the column's dearest odd card; any other card replaces the dearest card
     it beats. Returns the grids in seating order and the discards."""
     stock = shoe(rules, players)
@@ -51,7 +51,7 @@ def deal_grids(
             ]
         )
     discards: list[Card] = []
-    for _ in range(rng.randint(0, draws)):
+    for _ in range(rng.randint(draws // 2, draws)):
         for seat in range(players):
             if not stock:
                 break
