@@ -8,10 +8,10 @@ from datetime import date
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import (
-    Avg,
     Count,
-    Exists,
+    ExpressionWrapper,
     F,
+    FloatField,
     Max,
     Min,
     OuterRef,
@@ -24,7 +24,7 @@ from django.db.models import (
 from django.db.models.functions import TruncDate, TruncMonth
 from django.http import Http404
 
-from scoring.models import Match, Player, Score
+from scoring.models import Match, Player
 
 from .models import Group, RosterPlayer
 
@@ -89,8 +89,9 @@ def group_matches(
     """The group's matches, newest first, narrowed by the filters given."""
     matches = Match.objects.filter(group=group)
     if player is not None:
+        # An IN over the roster player's seats uses their index (EXISTS did not, in SQLite).
         matches = matches.filter(
-            Exists(Player.objects.filter(match=OuterRef("pk"), roster_player=player))
+            pk__in=Player.objects.filter(roster_player=player).values("match_id")
         )
     if variant:
         matches = matches.filter(rules__variant=variant)
@@ -144,24 +145,18 @@ def leaders_by_wins(*, group: Group, count: int = 5) -> list[Leader]:
 
 
 def leaders_by_average(*, group: Group, count: int = 5) -> list[Leader]:
-    """Lowest average hole score over finished matches; one query."""
+    """Lowest average hole score over finished matches; one query over one row per
+    player and match (each row carries its holes summed up)."""
     rows = (
-        Score.objects.filter(
-            hole__match__group=group,
-            hole__match__finished_at__isnull=False,
-            player__roster_player__isnull=False,
-        )
-        .values("player__roster_player", "player__roster_player__name")
-        .annotate(average=Avg("score"), holes=Count("pk"))
-        .order_by("average", "-holes", "player__roster_player__name")[:count]
+        _finished_seats(group)
+        .values("roster_player", "roster_player__name")
+        .annotate(points=Sum("total"), holes=Sum("holes_played"))
+        .filter(holes__gt=0)
+        .annotate(average=ExpressionWrapper(F("points") * 1.0 / F("holes"), FloatField()))
+        .order_by("average", "-holes", "roster_player__name")[:count]
     )
     return [
-        Leader(
-            r["player__roster_player"],
-            r["player__roster_player__name"],
-            round(r["average"], 2),
-            r["holes"],
-        )
+        Leader(r["roster_player"], r["roster_player__name"], round(r["average"], 2), r["holes"])
         for r in rows
     ]
 
@@ -227,8 +222,10 @@ def _seats(player: RosterPlayer) -> QuerySet[Player]:
 
 
 def player_stats(*, player: RosterPlayer) -> PlayerStats:
-    """A roster player's statistics, counted by the database (four queries whatever
-    the number of matches): one row per match for the streaks, sums for the holes."""
+    """A roster player's statistics, counted by the database (three queries whatever
+    the number of matches) from one row per match: each seat carries its holes summed
+    up (see ``scoring.services.match_results_refresh``); the places, oldest first,
+    give the streaks."""
     seats = _seats(player)
     stats = PlayerStats(player=player)
     results = list(seats.order_by("match__created_at", "match_id").values_list("place", flat=True))
@@ -237,39 +234,40 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
     stats.streaks = streaks(place == 1 for place in results)
     if not results:
         return stats
-    scores = Score.objects.filter(player__in=seats)
-    totals = scores.aggregate(
-        holes=Count("pk"),
-        average=Avg("score"),
-        best=Min("score"),
-        worst=Max("score"),
-        pairs=Sum("matched_columns"),
-        out=Count("pk", filter=Q(went_out=True)),
-        knocks=Count("pk", filter=Q(knock_penalty=True)),
-        first=Min("hole__match__created_at"),
-        last=Max("hole__match__created_at"),
+    totals = seats.aggregate(
+        points=Sum("total"),
+        holes=Sum("holes_played"),
+        best=Min("best_hole"),
+        worst=Max("worst_hole"),
+        pairs=Sum("pairs"),
+        out=Sum("times_out"),
+        knocks=Sum("knock_penalties"),
+        first=Min("match__created_at"),
+        last=Max("match__created_at"),
     )
-    stats.holes = totals["holes"]
-    stats.average = totals["average"]
+    stats.holes = totals["holes"] or 0
+    stats.average = totals["points"] / stats.holes if stats.holes else None
     stats.best_hole = totals["best"]
     stats.worst_hole = totals["worst"]
     stats.pairs = totals["pairs"] or 0
-    stats.times_out = totals["out"]
-    stats.knock_penalties = totals["knocks"]
+    stats.times_out = totals["out"] or 0
+    stats.knock_penalties = totals["knocks"] or 0
     if stats.holes:
-        span = totals["last"] - totals["first"]
-        monthly = span.days > 62
+        monthly = (totals["last"] - totals["first"]).days > 62
         stats.chart_period = "month" if monthly else "day"
         trunc = TruncMonth if monthly else TruncDate
         rows = (
-            scores.annotate(when=trunc("hole__match__created_at"))
+            seats.filter(holes_played__gt=0)
+            .annotate(when=trunc("match__created_at"))
             .values("when")
-            .annotate(average=Avg("score"), holes=Count("pk"))
+            .annotate(points=Sum("total"), holes=Sum("holes_played"))
             .order_by("when")
         )
         stats.chart = [
             ChartPoint(
-                r["when"].strftime("%b %Y" if monthly else "%-d %b"), r["average"], r["holes"]
+                r["when"].strftime("%b %Y" if monthly else "%-d %b"),
+                r["points"] / r["holes"],
+                r["holes"],
             )
             for r in rows
         ]

@@ -244,6 +244,10 @@ def _create_batch(
             if data["holes"]
             else {}
         )
+        by_seat: dict[int, list[dict[str, Any]]] = {seat: [] for seat in totals}
+        for hole in data["holes"]:
+            for score in hole["scores"]:
+                by_seat[int(score["seat"])].append(score)
         players.extend(
             Player(
                 match=match,
@@ -252,6 +256,7 @@ def _create_batch(
                 roster_player=roster.get(p.get("roster")),
                 total=totals[int(p["seat"])],
                 place=places.get(int(p["seat"])),
+                **_hole_sums(by_seat[int(p["seat"])]),
             )
             for p in seats
         )
@@ -298,6 +303,19 @@ def _create_batch(
             for s in h["scores"]
         )
     Score.objects.bulk_create(scores, batch_size=BATCH * 4)
+
+
+def _hole_sums(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A seat's holes summed up, as :func:`scoring.services.match_results_refresh` does."""
+    values = [int(s["score"]) for s in scores]
+    return {
+        "holes_played": len(values),
+        "best_hole": min(values) if values else None,
+        "worst_hole": max(values) if values else None,
+        "pairs": sum(int(s.get("matched_columns", 0)) for s in scores),
+        "times_out": sum(1 for s in scores if s.get("went_out")),
+        "knock_penalties": sum(1 for s in scores if s.get("knock_penalty")),
+    }
 
 
 # -- demo data -----------------------------------------------------------------------------

@@ -96,6 +96,15 @@ class Player(models.Model):
     total = models.IntegerField(default=0)
     #: 1 for the leader (ties share); None before the first hole.
     place = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The seat's holes summed up the same way, so statistics add up one row per
+    #: match instead of every hole: holes scored, lowest and highest hole score,
+    #: matched columns, times out first and knock penalties taken.
+    holes_played = models.PositiveSmallIntegerField(default=0)
+    best_hole = models.IntegerField(null=True, blank=True)
+    worst_hole = models.IntegerField(null=True, blank=True)
+    pairs = models.PositiveIntegerField(default=0)
+    times_out = models.PositiveSmallIntegerField(default=0)
+    knock_penalties = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "seat"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Count, Max, Min, Q, Sum
 from django.utils import timezone
 
 from scoring.engine import (
@@ -311,22 +311,51 @@ def match_rematch(*, match: Match, owner: Any = None) -> Match:
     )
 
 
+#: What :func:`match_results_refresh` keeps on each player, summed from their scores.
+RESULT_FIELDS = [
+    "total",
+    "place",
+    "holes_played",
+    "best_hole",
+    "worst_hole",
+    "pairs",
+    "times_out",
+    "knock_penalties",
+]
+
+
 def match_results_refresh(*, match: Match) -> None:
-    """Store each player's total and place (the engine's standings) on the player, so
-    histories and statistics read one row per player instead of every hole."""
-    sums = dict(
-        Score.objects.filter(hole__match_id=match.pk)
-        .values_list("seat")
-        .annotate(total=Sum("score"))
-        .values_list("seat", "total")
-    )
+    """Store each player's total and place (the engine's standings) and their holes
+    summed up on the player, so histories and statistics read one row per player and
+    match instead of every hole."""
+    sums = {
+        row["seat"]: row
+        for row in Score.objects.filter(hole__match_id=match.pk)
+        .values("seat")
+        .annotate(
+            total=Sum("score"),
+            holes=Count("pk"),
+            best=Min("score"),
+            worst=Max("score"),
+            pairs=Sum("matched_columns"),
+            out=Count("pk", filter=Q(went_out=True)),
+            knocks=Count("pk", filter=Q(knock_penalty=True)),
+        )
+    }
     players = list(Player.objects.filter(match_id=match.pk).order_by("seat"))
-    totals = [sums.get(player.seat, 0) or 0 for player in players]
+    totals = [sums[p.seat]["total"] if p.seat in sums else 0 for p in players]
     places = {s.seat: s.place for s in standings(totals)} if sums else {}
     for index, player in enumerate(players):
+        row = sums.get(player.seat, {})
         player.total = totals[index]
         player.place = places.get(index)
-    Player.objects.bulk_update(players, ["total", "place"])
+        player.holes_played = row.get("holes", 0)
+        player.best_hole = row.get("best")
+        player.worst_hole = row.get("worst")
+        player.pairs = row.get("pairs") or 0
+        player.times_out = row.get("out", 0)
+        player.knock_penalties = row.get("knocks", 0)
+    Player.objects.bulk_update(players, RESULT_FIELDS)
 
 
 def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: HoleScore) -> None:

@@ -191,10 +191,13 @@ def test_totals_and_places_follow_every_save_correction_and_delete(group, owner,
         hole=hole, entry=HoleEntry(kind="totals", totals=(5, 4, 9)), revision=1
     )
     assert [(p.total, p.place) for p in match.players.all()] == [(8, 1), (8, 1), (11, 3)]
+    cy = match.players.get(name="Cy")
+    assert (cy.holes_played, cy.best_hole, cy.worst_hole, cy.times_out) == (2, 2, 9, 0)
     scoring_services.hole_delete_last(match=match, number=2)
     assert [(p.total, p.place) for p in match.players.all()] == [(3, 2), (4, 3), (2, 1)]
     scoring_services.hole_delete_last(match=match, number=1)
     assert [(p.total, p.place) for p in match.players.all()] == [(0, None)] * 3
+    assert [(p.holes_played, p.best_hole) for p in match.players.all()] == [(0, None)] * 3
 
 
 def test_a_knock_penalty_is_marked_on_the_score(group, owner, play):
@@ -203,6 +206,8 @@ def test_a_knock_penalty_is_marked_on_the_score(group, owner, play):
     ann, bob = match.holes.get().scores.order_by("seat")
     assert ann.knock_penalty and ann.score == 19
     assert not bob.knock_penalty
+    seats = list(match.players.all())
+    assert [(p.knock_penalties, p.times_out) for p in seats] == [(1, 1), (0, 0)]
 
 
 def test_a_rematch_stays_in_the_group_with_the_same_roster_links(group, owner, play):
