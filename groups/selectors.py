@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import (
     Count,
     ExpressionWrapper,
@@ -21,12 +23,18 @@ from django.db.models import (
     Subquery,
     Sum,
 )
-from django.db.models.functions import TruncDate, TruncMonth
+from django.db.models.functions import TruncDate, TruncMonth, TruncYear
 from django.http import Http404
 
 from scoring.models import Match, Player
 
 from .models import Group, RosterPlayer
+
+T = TypeVar("T")
+
+#: How long a computed statistic is kept; any change to the group's matches makes a
+#: new key long before that.
+STATS_CACHE_SECONDS = 7 * 24 * 3600
 
 
 def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
@@ -51,6 +59,29 @@ def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -
     if group is None:
         raise Http404("No such group")
     return group
+
+
+# -- caching what grows with the history ---------------------------------------------
+
+
+def history_stamp(*, group: Group) -> str:
+    """A value that changes whenever any of the group's matches does (a hole saved,
+    corrected or deleted, a match started, ended, moved in or imported): the number
+    of matches and the latest change, read from an index in one query."""
+    row = Match.objects.filter(group=group).aggregate(count=Count("pk"), last=Max("updated_at"))
+    last = row["last"].timestamp() if row["last"] else 0
+    return f"{row['count']}-{last}"
+
+
+def cached(*, group: Group, stamp: str, name: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept in the cache until the group's history changes: a
+    statistic costs its queries once per change, not once per visit."""
+    key = f"groups:{group.pk}:{stamp}:{name}"
+    value: T | None = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, STATS_CACHE_SECONDS)
+    return value
 
 
 # -- history and leaders ---------------------------------------------------------------
@@ -253,9 +284,17 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
     stats.times_out = totals["out"] or 0
     stats.knock_penalties = totals["knocks"] or 0
     if stats.holes:
-        monthly = (totals["last"] - totals["first"]).days > 62
-        stats.chart_period = "month" if monthly else "day"
-        trunc = TruncMonth if monthly else TruncDate
+        days = (totals["last"] - totals["first"]).days
+        # A point a day for two months of play, a month for four years, then a year:
+        # never more than about fifty points, however long the history.
+        period, trunc, label = (
+            ("day", TruncDate, "%-d %b")
+            if days <= 62
+            else ("month", TruncMonth, "%b %Y")
+            if days <= 4 * 366
+            else ("year", TruncYear, "%Y")
+        )
+        stats.chart_period = period
         rows = (
             seats.filter(holes_played__gt=0)
             .annotate(when=trunc("match__created_at"))
@@ -265,7 +304,7 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
         )
         stats.chart = [
             ChartPoint(
-                r["when"].strftime("%b %Y" if monthly else "%-d %b"),
+                r["when"].strftime(label),
                 r["points"] / r["holes"],
                 r["holes"],
             )

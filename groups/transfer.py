@@ -333,7 +333,9 @@ def demo_matches(
     end = end or timezone.now()
     slugs = sorted(PRESETS)
     everyday = RuleSet()
-    start = end - timedelta(days=max(count, 30) * 3)
+    # About one match every three days, over at most three years (so a large demo
+    # is a busy group, not one that has played since the 1940s).
+    start = end - timedelta(days=min(max(count, 30) * 3, 3 * 365))
     stamps = sorted(start + (end - start) * rng.random() for _ in range(count))
     matches = []
     for when in stamps:

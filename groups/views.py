@@ -129,8 +129,15 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "invites": invites,
             "roster_form": RosterForm(),
             "recent": selectors.recent_matches(group=group),
-            "most_wins": selectors.leaders_by_wins(group=group),
-            "best_average": selectors.leaders_by_average(group=group),
+            **selectors.cached(
+                group=group,
+                stamp=selectors.history_stamp(group=group),
+                name="leaders",
+                compute=lambda: {
+                    "most_wins": selectors.leaders_by_wins(group=group),
+                    "best_average": selectors.leaders_by_average(group=group),
+                },
+            ),
         },
     )
 
@@ -145,8 +152,18 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     form = HistoryFilter(request.GET or None, group=group)
     # A bad filter is explained beside its field; the good ones still apply.
     form.is_valid()
-    matches = selectors.group_matches(group=group, **form.filters)
-    page = Paginator(matches, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    filters = form.filters
+    matches = selectors.group_matches(group=group, **filters)
+    paginator = Paginator(matches, HISTORY_PAGE_SIZE)
+    # Counting a long history is the slow part of a page; keep the count until the
+    # history changes (Paginator.count is a cached property, so this replaces it).
+    paginator.count = selectors.cached(  # type: ignore[misc]
+        group=group,
+        stamp=selectors.history_stamp(group=group),
+        name="count:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
+        compute=matches.count,
+    )
+    page = paginator.get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     template = "groups/history.html#history" if request.htmx else "groups/history.html"
@@ -282,11 +299,22 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     person = by_id.get(player_id)
     if person is None:
         raise Http404("No such player")
-    stats = selectors.player_stats(player=person)
+    stamp = selectors.history_stamp(group=group)
+    stats = selectors.cached(
+        group=group,
+        stamp=stamp,
+        name=f"player:{person.pk}",
+        compute=lambda: selectors.player_stats(player=person),
+    )
     versus = None
     other = by_id.get(_int(request.GET.get("versus")))
     if other is not None and other.pk != person.pk:
-        versus = selectors.head_to_head(player=person, other=other)
+        versus = selectors.cached(
+            group=group,
+            stamp=stamp,
+            name=f"versus:{person.pk}:{other.pk}",
+            compute=lambda: selectors.head_to_head(player=person, other=other),
+        )
     return render(
         request,
         "groups/player.html",

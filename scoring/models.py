@@ -55,6 +55,7 @@ class Match(models.Model):
         verbose_name_plural = "matches"
         indexes = [
             models.Index(fields=["group", "-created_at"], name="match_group_newest"),
+            models.Index(fields=["group", "updated_at"], name="match_group_changed"),
         ]
 
     def __str__(self) -> str:

@@ -356,6 +356,8 @@ def match_results_refresh(*, match: Match) -> None:
         player.times_out = row.get("out", 0)
         player.knock_penalties = row.get("knocks", 0)
     Player.objects.bulk_update(players, RESULT_FIELDS)
+    # Histories and statistics are cached until one of the group's matches changes.
+    Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())
 
 
 def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: HoleScore) -> None:
