@@ -35,6 +35,9 @@ T = TypeVar("T")
 #: How long a computed statistic is kept; any change to the group's matches makes a
 #: new key long before that.
 STATS_CACHE_SECONDS = 7 * 24 * 3600
+#: Part of every cache key: raise it when what a statistic holds changes shape, so
+#: a deploy never reads what older code cached.
+STATS_CACHE_VERSION = 2
 
 
 def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
@@ -76,7 +79,7 @@ def history_stamp(*, group: Group) -> str:
 def cached(*, group: Group, stamp: str, name: str, compute: Callable[[], T]) -> T:
     """``compute()``, kept in the cache until the group's history changes: a
     statistic costs its queries once per change, not once per visit."""
-    key = f"groups:{group.pk}:{stamp}:{name}"
+    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}:{stamp}:{name}"
     value: T | None = cache.get(key)
     if value is None:
         value = compute()
@@ -133,6 +136,16 @@ def group_matches(
     return matches.order_by("-created_at", "-pk").prefetch_related(
         Prefetch("players", queryset=Player.objects.order_by("seat"))
     )
+
+
+def matches_by_ids(ids: Iterable[int]) -> list[Match]:
+    """The matches ``ids`` names, in that order, with their players (two queries)."""
+    order = list(ids)
+    found = Match.objects.filter(pk__in=order).prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by("seat"))
+    )
+    by_id = {match.pk: match for match in found}
+    return [by_id[pk] for pk in order if pk in by_id]
 
 
 def history_rows(matches: Iterable[Match]) -> list[HistoryRow]:

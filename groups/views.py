@@ -154,16 +154,15 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     form.is_valid()
     filters = form.filters
     matches = selectors.group_matches(group=group, **filters)
-    paginator = Paginator(matches, HISTORY_PAGE_SIZE)
-    # Counting a long history is the slow part of a page; keep the count until the
-    # history changes (Paginator.count is a cached property, so this replaces it).
-    paginator.count = selectors.cached(  # type: ignore[misc]
+    # Finding a player's matches in a long history is the slow part of the page;
+    # keep the ordered ids until the history changes, then load one page of them.
+    ids = selectors.cached(
         group=group,
         stamp=selectors.history_stamp(group=group),
-        name="count:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
-        compute=matches.count,
+        name="ids:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
+        compute=lambda: list(matches.values_list("pk", flat=True)),
     )
-    page = paginator.get_page(request.GET.get("page"))
+    page = Paginator(ids, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     template = "groups/history.html#history" if request.htmx else "groups/history.html"
@@ -174,7 +173,7 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
             "group": group,
             "form": form,
             "page": page,
-            "rows": selectors.history_rows(page.object_list),
+            "rows": selectors.history_rows(selectors.matches_by_ids(page.object_list)),
             "query": query.urlencode(),
         },
     )
