@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -197,9 +197,9 @@ def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
             for entry in data.get("roster", [])
         }
         matches_create(group=group, matches=data.get("matches", []), roster=roster)
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, ImportRejected):
-            raise
+    except ImportRejected:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
         raise ImportRejected(f"the file is incomplete or damaged ({exc!r})") from exc
     return group
 

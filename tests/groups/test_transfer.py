@@ -189,3 +189,17 @@ def test_seed_demo_makes_legal_realistic_matches_once_when_asked_if_empty():
     assert Group.objects.count() == 2
     with pytest.raises(CommandError):
         call_command("seed_demo", matches=0)
+
+
+def test_import_refuses_a_damaged_history_and_keeps_nothing(played, owner):
+    data = transfer.group_export(group=played)
+    data["matches"][0]["holes"].append(dict(data["matches"][0]["holes"][0]))  # hole 1 twice
+    before = Group.objects.count()
+    with pytest.raises(transfer.ImportRejected, match="incomplete or damaged"):
+        transfer.group_import(data=data, owner=owner)
+    assert Group.objects.count() == before
+    data = transfer.group_export(group=played)
+    data["matches"][1]["players"][0]["seat"] = 7  # scores name a seat nobody sits in
+    with pytest.raises(transfer.ImportRejected):
+        transfer.group_import(data=data, owner=owner)
+    assert Group.objects.count() == before
