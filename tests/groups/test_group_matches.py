@@ -217,3 +217,14 @@ def test_a_rematch_stays_in_the_group_with_the_same_roster_links(group, owner, p
     assert [p.roster_player_id for p in rematch.players.all()] == [
         p.roster_player_id for p in match.players.all()
     ]
+
+
+def test_typed_names_on_the_roster_are_linked_in_the_order_typed(client, group, member):
+    services.roster_add(group=group, name="Bob")
+    client.force_login(member)
+    data = group_match_data(player_1="bob", player_2="Cy", player_3="ANN")
+    client.post(reverse("groups:match_new", args=[group.pk]), data)
+    match = Match.objects.get()
+    seats = [(p.name, p.roster_player.name) for p in match.players.all()]
+    assert seats == [("Bob", "Bob"), ("Cy", "Cy"), ("Ann", "Ann")]  # as the roster spells them
+    assert group.roster.count() == 3
