@@ -125,7 +125,10 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 return redirect("scoring:hole_new", pk=match.pk)
     else:
         form = MatchForm()
-    return render(request, "scoring/match_new.html", {"form": form, "presets": presets})
+    groups = list(groups_for_user(user=request.user))
+    return render(
+        request, "scoring/match_new.html", {"form": form, "presets": presets, "groups": groups}
+    )
 
 
 @require_GET

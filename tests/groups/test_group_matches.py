@@ -228,3 +228,12 @@ def test_typed_names_on_the_roster_are_linked_in_the_order_typed(client, group, 
     seats = [(p.name, p.roster_player.name) for p in match.players.all()]
     assert seats == [("Bob", "Bob"), ("Cy", "Cy"), ("Ann", "Ann")]  # as the roster spells them
     assert group.roster.count() == 3
+
+
+def test_the_plain_new_match_page_points_members_to_their_groups(client, group, member):
+    url = reverse("scoring:match_new")
+    assert reverse("groups:match_new", args=[group.pk]) not in client.get(url).content.decode()
+    client.force_login(member)
+    page = client.get(url).content.decode()
+    link = reverse("groups:match_new", args=[group.pk])
+    assert f'<a href="{link}">Friday golf</a>' in page
