@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from scoring.models import Hole, Match, Player, Score
 
@@ -45,6 +46,17 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "roster_player__name", "match__group__name"]
     raw_id_fields = ["match", "roster_player"]
     list_select_related = ["match", "roster_player"]
+    #: Kept by the services from the scores; editing them here would only mislead.
+    readonly_fields = [
+        "total",
+        "place",
+        "holes_played",
+        "best_hole",
+        "worst_hole",
+        "pairs",
+        "times_out",
+        "knock_penalties",
+    ]
 
 
 @admin.register(Score)
@@ -54,3 +66,11 @@ class ScoreAdmin(admin.ModelAdmin):
     search_fields = ["player__name", "grid"]
     raw_id_fields = ["hole", "player"]
     list_select_related = ["player", "hole"]
+
+    # Scores come from the engine through the scoresheet; an edit here would leave the
+    # totals, places and statistics behind. Correct a hole on its page instead.
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Score | None = None) -> bool:
+        return False

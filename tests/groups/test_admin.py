@@ -40,3 +40,14 @@ def test_match_admin_filters_by_group(client, group, owner, play):
     response = client.get(url, {"group__id__exact": group.pk})
     assert list(response.context["cl"].result_list) == [match]
     assert "Friday golf" in response.content.decode()
+
+
+def test_scores_are_read_only_in_the_admin(client, group, owner, play):
+    match = play(group, owner, {"Ann": [3], "Bob": [4]})
+    score = match.holes.get().scores.first()
+    admin = User.objects.create_superuser("root", password="a-long-pass-phrase-9")
+    client.force_login(admin)
+    url = reverse("admin:scoring_score_change", args=[score.pk])
+    client.post(url, {"score": "99", "seat": "0", "grid_score": "99", "breakdown": "{}"})
+    score.refresh_from_db()
+    assert score.score == 3
