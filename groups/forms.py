@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
-from .models import Group
+from scoring.engine import VARIANTS
+from scoring.forms import PLAYER_FIELDS, MatchForm
+
+from .models import Group, RosterPlayer
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
@@ -44,3 +49,85 @@ class RosterForm(forms.Form):
         if not name:
             raise forms.ValidationError("Enter the player's name.")
         return name
+
+
+class GroupMatchForm(MatchForm):
+    """A new match inside a group: regular players ticked from the roster (seated in
+    the order listed), anyone new typed in below (they join the roster), and the rules."""
+
+    roster = forms.ModelMultipleChoiceField(
+        queryset=RosterPlayer.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Regular players",
+    )
+
+    def __init__(self, *args: Any, group: Group, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.group = group
+        roster_field = self.fields["roster"]
+        assert isinstance(roster_field, forms.ModelMultipleChoiceField)
+        roster_field.queryset = group.roster.all()
+        for n, name in enumerate(PLAYER_FIELDS, start=1):
+            self.fields[name].label = f"New player {n}"
+
+    def seated_names(self, data: dict[str, Any]) -> list[str]:
+        picked = [player.name for player in data.get("roster") or []]
+        return picked + super().seated_names(data)
+
+    @property
+    def new_names(self) -> list[str]:
+        """The typed names (after ``is_valid``): players to add to the roster."""
+        return super().seated_names(self.cleaned_data)
+
+
+class HistoryFilter(forms.Form):
+    """Narrow a group's history: one player, one variant, a range of dates."""
+
+    player = forms.ModelChoiceField(
+        queryset=RosterPlayer.objects.none(),
+        required=False,
+        empty_label="Everyone",
+        error_messages={"invalid_choice": "Choose a player from the roster."},
+    )
+    variant = forms.ChoiceField(
+        required=False,
+        choices=[("", "Any variant")] + [(v.slug, v.name) for v in VARIANTS.values()],
+        error_messages={"invalid_choice": "Choose one of the variants listed."},
+    )
+    since = forms.DateField(
+        required=False,
+        label="From",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"invalid": "Enter a date like 2025-03-31."},
+    )
+    until = forms.DateField(
+        required=False,
+        label="To",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"invalid": "Enter a date like 2025-03-31."},
+    )
+
+    def __init__(self, *args: Any, group: Group, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        player = self.fields["player"]
+        assert isinstance(player, forms.ModelChoiceField)
+        player.queryset = group.roster.all()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", "The end date comes before the start date.")
+        return data
+
+    @property
+    def filters(self) -> dict[str, Any]:
+        """The valid filters as keyword arguments (call after ``is_valid``)."""
+        data = getattr(self, "cleaned_data", {})
+        return {
+            "player": data.get("player"),
+            "variant": data.get("variant") or "",
+            "since": data.get("since"),
+            "until": data.get("until"),
+        }

@@ -2,11 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TypeVar
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, QuerySet
+from django.core.cache import cache
+from django.db.models import (
+    Count,
+    ExpressionWrapper,
+    F,
+    FloatField,
+    Max,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
+from django.db.models.functions import TruncDate, TruncMonth, TruncYear
 from django.http import Http404
 
-from .models import Group
+from scoring.models import Match, Player
+
+from .models import Group, RosterPlayer
+
+T = TypeVar("T")
+
+#: How long a computed statistic is kept; any change to the group's matches makes a
+#: new key long before that.
+STATS_CACHE_SECONDS = 7 * 24 * 3600
+#: Part of every cache key: raise it when what a statistic holds changes shape, so
+#: a deploy never reads what older code cached.
+STATS_CACHE_VERSION = 2
 
 
 def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
@@ -31,3 +62,302 @@ def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -
     if group is None:
         raise Http404("No such group")
     return group
+
+
+# -- caching what grows with the history ---------------------------------------------
+
+
+def history_stamp(*, group: Group) -> str:
+    """A value that changes whenever any of the group's matches does (a hole saved,
+    corrected or deleted, a match started, ended, moved in or imported): the number
+    of matches and the latest change, read from an index in one query."""
+    row = Match.objects.filter(group=group).aggregate(count=Count("pk"), last=Max("updated_at"))
+    last = row["last"].timestamp() if row["last"] else 0
+    return f"{row['count']}-{last}"
+
+
+def cached(*, group: Group, stamp: str, name: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept in the cache until the group's history changes: a
+    statistic costs its queries once per change, not once per visit."""
+    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}:{stamp}:{name}"
+    value: T | None = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, STATS_CACHE_SECONDS)
+    return value
+
+
+# -- history and leaders ---------------------------------------------------------------
+
+
+@dataclass
+class HistoryRow:
+    """One match of the history: its date, players with totals, and winners."""
+
+    match: Match
+    players: list[Player]
+    winners: list[Player]
+
+    @property
+    def variant_name(self) -> str:
+        return self.match.rule_set.variant_info.name
+
+
+def _rows(matches: Iterable[Match]) -> list[HistoryRow]:
+    rows = []
+    for match in matches:
+        players = list(match.players.all())
+        winners = [p for p in players if p.place == 1] if match.is_finished else []
+        rows.append(HistoryRow(match, players, winners))
+    return rows
+
+
+def group_matches(
+    *,
+    group: Group,
+    player: RosterPlayer | None = None,
+    variant: str = "",
+    since: date | None = None,
+    until: date | None = None,
+) -> QuerySet[Match]:
+    """The group's matches, newest first, narrowed by the filters given."""
+    matches = Match.objects.filter(group=group)
+    if player is not None:
+        # An IN over the roster player's seats uses their index (EXISTS did not, in SQLite).
+        matches = matches.filter(
+            pk__in=Player.objects.filter(roster_player=player).values("match_id")
+        )
+    if variant:
+        matches = matches.filter(rules__variant=variant)
+    if since is not None:
+        matches = matches.filter(created_at__date__gte=since)
+    if until is not None:
+        matches = matches.filter(created_at__date__lte=until)
+    return matches.order_by("-created_at", "-pk").prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by("seat"))
+    )
+
+
+def matches_by_ids(ids: Iterable[int]) -> list[Match]:
+    """The matches ``ids`` names, in that order, with their players (two queries)."""
+    order = list(ids)
+    found = Match.objects.filter(pk__in=order).prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by("seat"))
+    )
+    by_id = {match.pk: match for match in found}
+    return [by_id[pk] for pk in order if pk in by_id]
+
+
+def history_rows(matches: Iterable[Match]) -> list[HistoryRow]:
+    """History rows for a page of matches (loaded with their players)."""
+    return _rows(matches)
+
+
+def recent_matches(*, group: Group, count: int = 5) -> list[HistoryRow]:
+    """The group's latest matches (two queries)."""
+    return _rows(group_matches(group=group)[:count])
+
+
+@dataclass
+class Leader:
+    """A roster player's line in the group's leader boards."""
+
+    roster_player_id: int
+    name: str
+    value: float | int
+    out_of: int
+
+
+def _finished_seats(group: Group) -> QuerySet[Player]:
+    return Player.objects.filter(
+        match__group=group, match__finished_at__isnull=False, roster_player__isnull=False
+    )
+
+
+def leaders_by_wins(*, group: Group, count: int = 5) -> list[Leader]:
+    """Most finished matches won (a shared win counts for each winner); one query."""
+    rows = (
+        _finished_seats(group)
+        .values("roster_player", "roster_player__name")
+        .annotate(wins=Count("pk", filter=Q(place=1)), played=Count("pk"))
+        .filter(wins__gt=0)
+        .order_by("-wins", "played", "roster_player__name")[:count]
+    )
+    return [
+        Leader(r["roster_player"], r["roster_player__name"], r["wins"], r["played"]) for r in rows
+    ]
+
+
+def leaders_by_average(*, group: Group, count: int = 5) -> list[Leader]:
+    """Lowest average hole score over finished matches; one query over one row per
+    player and match (each row carries its holes summed up)."""
+    rows = (
+        _finished_seats(group)
+        .values("roster_player", "roster_player__name")
+        .annotate(points=Sum("total"), holes=Sum("holes_played"))
+        .filter(holes__gt=0)
+        .annotate(average=ExpressionWrapper(F("points") * 1.0 / F("holes"), FloatField()))
+        .order_by("average", "-holes", "roster_player__name")[:count]
+    )
+    return [
+        Leader(r["roster_player"], r["roster_player__name"], round(r["average"], 2), r["holes"])
+        for r in rows
+    ]
+
+
+# -- a player's statistics -------------------------------------------------------------
+
+
+@dataclass
+class Streaks:
+    current: int = 0
+    best: int = 0
+
+
+def streaks(results: Iterable[bool]) -> Streaks:
+    """Winning streaks from match results, oldest first: the one still running at the
+    end, and the longest."""
+    run = best = 0
+    for won in results:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    return Streaks(current=run, best=best)
+
+
+@dataclass
+class ChartPoint:
+    label: str
+    average: float
+    holes: int
+
+
+@dataclass
+class PlayerStats:
+    """What a roster player's finished matches in the group add up to."""
+
+    player: RosterPlayer
+    matches: int = 0
+    wins: int = 0
+    holes: int = 0
+    average: float | None = None
+    best_hole: int | None = None
+    worst_hole: int | None = None
+    pairs: int = 0
+    times_out: int = 0
+    knock_penalties: int = 0
+    streaks: Streaks = field(default_factory=Streaks)
+    chart: list[ChartPoint] = field(default_factory=list)
+    #: "month" or "day": what each point of the chart covers.
+    chart_period: str = "day"
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.matches if self.matches else None
+
+    @property
+    def pairs_per_hole(self) -> float | None:
+        return self.pairs / self.holes if self.holes else None
+
+
+def _seats(player: RosterPlayer) -> QuerySet[Player]:
+    return Player.objects.filter(
+        roster_player=player, match__group_id=player.group_id, match__finished_at__isnull=False
+    )
+
+
+def player_stats(*, player: RosterPlayer) -> PlayerStats:
+    """A roster player's statistics, counted by the database (three queries whatever
+    the number of matches) from one row per match: each seat carries its holes summed
+    up (see ``scoring.services.match_results_refresh``); the places, oldest first,
+    give the streaks."""
+    seats = _seats(player)
+    stats = PlayerStats(player=player)
+    results = list(seats.order_by("match__created_at", "match_id").values_list("place", flat=True))
+    stats.matches = len(results)
+    stats.wins = sum(1 for place in results if place == 1)
+    stats.streaks = streaks(place == 1 for place in results)
+    if not results:
+        return stats
+    totals = seats.aggregate(
+        points=Sum("total"),
+        holes=Sum("holes_played"),
+        best=Min("best_hole"),
+        worst=Max("worst_hole"),
+        pairs=Sum("pairs"),
+        out=Sum("times_out"),
+        knocks=Sum("knock_penalties"),
+        first=Min("match__created_at"),
+        last=Max("match__created_at"),
+    )
+    stats.holes = totals["holes"] or 0
+    stats.average = totals["points"] / stats.holes if stats.holes else None
+    stats.best_hole = totals["best"]
+    stats.worst_hole = totals["worst"]
+    stats.pairs = totals["pairs"] or 0
+    stats.times_out = totals["out"] or 0
+    stats.knock_penalties = totals["knocks"] or 0
+    if stats.holes:
+        days = (totals["last"] - totals["first"]).days
+        # A point a day for two months of play, a month for four years, then a year:
+        # never more than about fifty points, however long the history.
+        period, trunc, label = (
+            ("day", TruncDate, "%-d %b")
+            if days <= 62
+            else ("month", TruncMonth, "%b %Y")
+            if days <= 4 * 366
+            else ("year", TruncYear, "%Y")
+        )
+        stats.chart_period = period
+        rows = (
+            seats.filter(holes_played__gt=0)
+            .annotate(when=trunc("match__created_at"))
+            .values("when")
+            .annotate(points=Sum("total"), holes=Sum("holes_played"))
+            .order_by("when")
+        )
+        stats.chart = [
+            ChartPoint(
+                r["when"].strftime(label),
+                r["points"] / r["holes"],
+                r["holes"],
+            )
+            for r in rows
+        ]
+    return stats
+
+
+@dataclass
+class HeadToHead:
+    """Two roster players' finished matches together and who finished ahead."""
+
+    player: RosterPlayer
+    other: RosterPlayer
+    matches: int
+    ahead: int
+    behind: int
+    level: int
+
+
+def head_to_head(*, player: RosterPlayer, other: RosterPlayer) -> HeadToHead:
+    """How often ``player`` finished ahead of (lower than), behind or level with
+    ``other`` in the group's finished matches they both played; one query."""
+    theirs = Player.objects.filter(match=OuterRef("match"), roster_player=other).values("total")
+    counts = (
+        _seats(player)
+        .annotate(other_total=Subquery(theirs[:1]))
+        .filter(other_total__isnull=False)
+        .aggregate(
+            matches=Count("pk"),
+            ahead=Count("pk", filter=Q(total__lt=F("other_total"))),
+            behind=Count("pk", filter=Q(total__gt=F("other_total"))),
+        )
+    )
+    matches = counts["matches"]
+    return HeadToHead(
+        player,
+        other,
+        matches,
+        counts["ahead"],
+        counts["behind"],
+        matches - counts["ahead"] - counts["behind"],
+    )

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+
+from scoring import services as scoring_services
+from scoring.engine import RuleSet
+from scoring.models import Match, Player
 
 from .models import Group, Invite, Membership, RosterPlayer
 
@@ -74,6 +80,62 @@ def roster_add(*, group: Group, name: str) -> RosterPlayer:
             return RosterPlayer.objects.create(group=group, name=name)
     except IntegrityError as exc:
         raise GroupActionError(f"{name} is already on the roster.") from exc
+
+
+def roster_for_names(*, group: Group, names: Sequence[str]) -> list[RosterPlayer]:
+    """The roster entries for ``names`` (matched whatever the case), adding anyone new."""
+    existing = {p.name.casefold(): p for p in group.roster.all()}
+    found: list[RosterPlayer] = []
+    for name in names:
+        key = name.strip().casefold()
+        if key not in existing:
+            existing[key] = RosterPlayer.objects.create(group=group, name=name.strip())
+        found.append(existing[key])
+    return found
+
+
+@transaction.atomic
+def group_match_create(
+    *,
+    group: Group,
+    by: AbstractBaseUser,
+    picked: Sequence[RosterPlayer],
+    new_names: Sequence[str],
+    first_dealer: int,
+    rules: RuleSet,
+) -> Match:
+    """Start a match in ``group``: ``picked`` roster players, then ``new_names`` (who
+    join the roster), in that seating order. The rules become the group's usual ones."""
+    newcomers = roster_for_names(group=group, names=new_names)
+    seated = [*picked, *newcomers]
+    match = scoring_services.match_create(
+        names=[player.name for player in seated],
+        first_dealer=first_dealer,
+        rules=rules,
+        owner=by,
+        group=group,
+        roster_players=seated,
+    )
+    group.usual_rules = rules.to_dict()
+    group.save(update_fields=["usual_rules"])
+    return match
+
+
+@transaction.atomic
+def match_move(*, match: Match, group: Group, by: AbstractBaseUser) -> None:
+    """Move a match started without a group into ``group`` (whose member ``by`` is):
+    each player is linked to the roster entry of the same name, added if new."""
+    if match.group_id is not None:
+        raise GroupActionError("This match already belongs to a group.")
+    players = list(match.players.all())
+    entries = roster_for_names(group=group, names=[player.name for player in players])
+    for player, entry in zip(players, entries, strict=True):
+        player.roster_player = entry
+    Player.objects.bulk_update(players, ["roster_player"])
+    match.group = group
+    if match.owner_id is None:
+        match.owner = by  # type: ignore[assignment]
+    match.save(update_fields=["group", "owner", "updated_at"])
 
 
 def _require_owner(group: Group, user: AbstractBaseUser) -> None:

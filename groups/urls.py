@@ -20,5 +20,11 @@ urlpatterns = [
         name="member_remove",
     ),
     path("<int:group_id>/owner/", views.ownership_transfer, name="ownership_transfer"),
+    path("<int:group_id>/matches/", views.history, name="history"),
+    path("<int:group_id>/export.json", views.export_json, name="export_json"),
+    path("<int:group_id>/export.csv", views.export_csv, name="export_csv"),
+    path("<int:group_id>/players/<int:player_id>/", views.player, name="player"),
+    path("<int:group_id>/matches/new/", views.match_new, name="match_new"),
+    path("matches/<int:pk>/move/", views.match_move, name="match_move"),
     path("join/<str:token>/", views.invite_accept, name="invite_accept"),
 ]

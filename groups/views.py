@@ -8,15 +8,30 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
 
-from . import ratelimit, selectors, services
-from .forms import GroupForm, RosterForm, SignupForm
+from scoring.engine import PRESETS
+from scoring.forms import preset_initial, rules_initial
+from scoring.views import match_for_request
+
+from . import ratelimit, selectors, services, transfer
+from .charts import average_chart
+from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm, SignupForm
 from .models import Invite, Membership
+
+HISTORY_PAGE_SIZE = 20
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
 
 TOO_MANY = "Too many attempts. Wait a few minutes, then try again."
 
@@ -113,6 +128,53 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "roster": group.roster.all(),
             "invites": invites,
             "roster_form": RosterForm(),
+            "recent": selectors.recent_matches(group=group),
+            **selectors.cached(
+                group=group,
+                stamp=selectors.history_stamp(group=group),
+                name="leaders",
+                compute=lambda: {
+                    "most_wins": selectors.leaders_by_wins(group=group),
+                    "best_average": selectors.leaders_by_average(group=group),
+                },
+            ),
+        },
+    )
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+    """The group's matches, newest first, a page at a time, filtered by player,
+    variant and dates (the filters live in the URL)."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    form = HistoryFilter(request.GET or None, group=group)
+    # A bad filter is explained beside its field; the good ones still apply.
+    form.is_valid()
+    filters = form.filters
+    matches = selectors.group_matches(group=group, **filters)
+    # Finding a player's matches in a long history is the slow part of the page;
+    # keep the ordered ids until the history changes, then load one page of them.
+    ids = selectors.cached(
+        group=group,
+        stamp=selectors.history_stamp(group=group),
+        name="ids:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
+        compute=lambda: list(matches.values_list("pk", flat=True)),
+    )
+    page = Paginator(ids, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    template = "groups/history.html#history" if request.htmx else "groups/history.html"
+    return render(
+        request,
+        template,
+        {
+            "group": group,
+            "form": form,
+            "page": page,
+            "rows": selectors.history_rows(selectors.matches_by_ids(page.object_list)),
+            "query": query.urlencode(),
         },
     )
 
@@ -202,3 +264,123 @@ def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponseRedir
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
     return redirect(group)
+
+
+@login_required
+@require_GET
+def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
+    """The group's whole history as a JSON file (for a backup, or import_group)."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    response = JsonResponse(
+        transfer.group_export(group=group), json_dumps_params={"ensure_ascii": False}
+    )
+    response["Content-Disposition"] = f'attachment; filename="golf-group-{group.pk}.json"'
+    return response
+
+
+@login_required
+@require_GET
+def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
+    """One row per player per match, for a spreadsheet."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    response = HttpResponse(transfer.group_csv(group=group), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="golf-group-{group.pk}.csv"'
+    return response
+
+
+@login_required
+@require_GET
+def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    """A roster player's statistics in the group, and head to head against another."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    roster = list(group.roster.all())
+    by_id = {p.pk: p for p in roster}
+    person = by_id.get(player_id)
+    if person is None:
+        raise Http404("No such player")
+    stamp = selectors.history_stamp(group=group)
+    stats = selectors.cached(
+        group=group,
+        stamp=stamp,
+        name=f"player:{person.pk}",
+        compute=lambda: selectors.player_stats(player=person),
+    )
+    versus = None
+    other = by_id.get(_int(request.GET.get("versus")))
+    if other is not None and other.pk != person.pk:
+        versus = selectors.cached(
+            group=group,
+            stamp=stamp,
+            name=f"versus:{person.pk}:{other.pk}",
+            compute=lambda: selectors.head_to_head(player=person, other=other),
+        )
+    return render(
+        request,
+        "groups/player.html",
+        {
+            "group": group,
+            "person": person,
+            "stats": stats,
+            "chart": average_chart(stats.chart),
+            "others": [p for p in roster if p.pk != person.pk],
+            "versus": versus,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
+    """Start a match in the group: tick the regular players, add anyone new, and
+    start from the group's usual rules."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
+    if request.method == "POST" and request.POST.get("preset"):
+        initial = preset_initial(request.POST, request.POST["preset"])
+        if initial is None:
+            form = GroupMatchForm(request.POST, group=group)
+        else:
+            initial["roster"] = request.POST.getlist("roster")
+            form = GroupMatchForm(initial=initial, group=group)
+    elif request.method == "POST":
+        form = GroupMatchForm(request.POST, group=group)
+        if form.is_valid():
+            match = services.group_match_create(
+                group=group,
+                by=request.user,
+                picked=list(form.cleaned_data["roster"]),
+                new_names=form.new_names,
+                first_dealer=form.cleaned_data["first_dealer"] - 1,
+                rules=form.cleaned_data["rules"],
+            )
+            return redirect("scoring:hole_new", pk=match.pk)
+    else:
+        initial = rules_initial({}, group.usual_rules) if group.usual_rules else None
+        form = GroupMatchForm(initial=initial, group=group)
+    return render(
+        request,
+        "scoring/match_new.html",
+        {"form": form, "presets": presets, "group": group},
+    )
+
+
+@login_required
+@require_POST
+def match_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move a match this browser started into one of the user's groups."""
+    match = match_for_request(request, pk)
+    group = selectors.group_for_member(user=request.user, group_id=_int(request.POST.get("group")))
+    try:
+        services.match_move(match=match, group=group, by=request.user)
+    except services.GroupActionError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"The match is now in {group.name}'s history.")
+    return redirect(match)
+
+
+def _int(value: object) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return 0

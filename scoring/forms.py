@@ -156,9 +156,7 @@ class MatchForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        names = [data.get(name, "").strip() for name in PLAYER_FIELDS]
-        # Blank boxes are skipped; the others keep their order.
-        seated = [name for name in names if name]
+        seated = self.seated_names(data)
         data["names"] = seated
         if len({n.casefold() for n in seated}) != len(seated):
             self.add_error(
@@ -191,6 +189,12 @@ class MatchForm(forms.Form):
             )
         return data
 
+    def seated_names(self, data: dict[str, Any]) -> list[str]:
+        """The players' names in seating order (a group's form adds its roster)."""
+        names = [(data.get(name) or "").strip() for name in PLAYER_FIELDS]
+        # Blank boxes are skipped; the others keep their order.
+        return [name for name in names if name]
+
     def _add_problems(self, problems: tuple[Problem, ...]) -> None:
         for problem in problems:
             field = problem.field if problem.field in self.fields else None
@@ -202,9 +206,14 @@ def preset_initial(data: Any, slug: str) -> dict[str, Any] | None:
     preset = PRESETS.get(slug)
     if preset is None:
         return None
+    return rules_initial(data, preset[2].to_dict())
+
+
+def rules_initial(data: Any, rules: dict[str, Any]) -> dict[str, Any]:
+    """Initial values for the match form: the names typed so far, with ``rules``
+    (a ``RuleSet.to_dict()``) filled in."""
     initial: dict[str, Any] = {name: data.get(name, "") for name in PLAYER_FIELDS}
     initial["first_dealer"] = data.get("first_dealer", 1)
-    rules = preset[2].to_dict()
     for key in RULE_FIELDS:
         initial[key] = rules.get(key)
     initial["decks"] = rules["decks"] or ""

@@ -45,10 +45,18 @@ class Match(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    #: The group whose history the match belongs to; only its members may see it.
+    group = models.ForeignKey(
+        "groups.Group", null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
 
     class Meta:
         ordering = ["-created_at"]
         verbose_name_plural = "matches"
+        indexes = [
+            models.Index(fields=["group", "-created_at"], name="match_group_newest"),
+            models.Index(fields=["group", "updated_at"], name="match_group_changed"),
+        ]
 
     def __str__(self) -> str:
         return f"Match {self.pk} ({self.rule_set.variant_info.name}, {self.holes_planned} holes)"
@@ -76,12 +84,35 @@ class Player(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=40)
+    #: The group's regular player this seat is, so statistics follow a person.
+    roster_player = models.ForeignKey(
+        "groups.RosterPlayer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    #: Kept up to date with every saved, corrected or deleted hole (the engine's
+    #: standings), so histories and statistics read them instead of every hole.
+    total = models.IntegerField(default=0)
+    #: 1 for the leader (ties share); None before the first hole.
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The seat's holes summed up the same way, so statistics add up one row per
+    #: match instead of every hole: holes scored, lowest and highest hole score,
+    #: matched columns, times out first and knock penalties taken.
+    holes_played = models.PositiveSmallIntegerField(default=0)
+    best_hole = models.IntegerField(null=True, blank=True)
+    worst_hole = models.IntegerField(null=True, blank=True)
+    pairs = models.PositiveIntegerField(default=0)
+    times_out = models.PositiveSmallIntegerField(default=0)
+    knock_penalties = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="player_unique_seat"),
         ]
+        indexes = [models.Index(fields=["roster_player", "place"], name="player_roster_place")]
 
     def __str__(self) -> str:
         return self.name
@@ -133,6 +164,8 @@ class Score(models.Model):
     went_out = models.BooleanField(default=False)
     #: Columns that cancelled (pairs, or threes in nine-card Golf).
     matched_columns = models.PositiveSmallIntegerField(default=0)
+    #: Went out without the lowest score and paid the knock penalty for it.
+    knock_penalty = models.BooleanField(default=False)
     #: The engine's breakdown: columns, grid adjustments and hole adjustments.
     breakdown = models.JSONField(default=dict)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Min, Q, Sum
 from django.utils import timezone
 
 from scoring.engine import (
@@ -19,6 +20,7 @@ from scoring.engine import (
     Grid,
     GridScore,
     HoleScore,
+    HouseRule,
     PlayerScore,
     Problem,
     RuleSet,
@@ -29,7 +31,7 @@ from scoring.engine import (
     score_hole,
     table_problems,
 )
-from scoring.engine.match import seating_problems, totals_problems
+from scoring.engine.match import seating_problems, standings, totals_problems
 from scoring.models import Hole, Match, Player, Score
 
 GRIDS = Hole.Kind.GRIDS
@@ -145,8 +147,13 @@ def match_create(
     rules: RuleSet,
     owner: Any = None,
     rematch_of: Match | None = None,
+    group: Any = None,
+    roster_players: Sequence[Any] = (),
 ) -> Match:
-    """Start a match with ``names`` in seating order under ``rules``."""
+    """Start a match with ``names`` in seating order under ``rules``.
+
+    In a group, ``roster_players`` holds each seat's roster entry (or None).
+    """
     names = [name.strip() for name in names]
     problems = seating_problems(len(names), rules)
     if any(not name for name in names):
@@ -164,9 +171,12 @@ def match_create(
             first_dealer=first_dealer,
             owner=owner if getattr(owner, "is_authenticated", False) else None,
             rematch_of=rematch_of,
+            group=group,
         )
+        links = list(roster_players) + [None] * (len(names) - len(roster_players))
         Player.objects.bulk_create(
-            Player(match=match, seat=seat, name=name) for seat, name in enumerate(names)
+            Player(match=match, seat=seat, name=name, roster_player=link)
+            for seat, (name, link) in enumerate(zip(names, links, strict=True))
         )
     return match
 
@@ -213,6 +223,7 @@ def hole_record(*, match: Match, entry: HoleEntry, token: uuid.UUID, number: int
         except IntegrityError as exc:
             raise HoleConflict(f"hole {number} was already saved from another phone") from exc
         _store_scores(hole, players, entry, evaluation.hole)
+        match_results_refresh(match=locked)
         if number >= locked.holes_planned:
             locked.finished_at = timezone.now()
         locked.save(update_fields=["finished_at", "updated_at"])
@@ -242,6 +253,7 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
         current.revision += 1
         current.save(update_fields=["kind", "went_out", "revision", "updated_at"])
         _store_scores(current, players, entry, evaluation.hole)
+        match_results_refresh(match=current.match)
     return current
 
 
@@ -254,6 +266,7 @@ def hole_delete_last(*, match: Match, number: int) -> None:
         if last is None or last.number != number:
             raise HoleConflict("only the last hole can be deleted, and this is no longer it")
         last.delete()
+        match_results_refresh(match=locked)
         locked.finished_at = None
         locked.save(update_fields=["finished_at", "updated_at"])
 
@@ -272,14 +285,66 @@ def match_end(*, match: Match) -> None:
 
 def match_rematch(*, match: Match, owner: Any = None) -> Match:
     """A new match with the same players and rules; the first deal moves one seat on."""
-    names = [player.name for player in match.players.all()]
+    players = list(match.players.all())
+    names = [player.name for player in players]
     return match_create(
         names=names,
         first_dealer=(match.first_dealer + 1) % len(names),
         rules=match.rule_set,
         owner=owner,
         rematch_of=match,
+        group=match.group,
+        roster_players=[player.roster_player for player in players],
     )
+
+
+#: What :func:`match_results_refresh` keeps on each player, summed from their scores.
+RESULT_FIELDS = [
+    "total",
+    "place",
+    "holes_played",
+    "best_hole",
+    "worst_hole",
+    "pairs",
+    "times_out",
+    "knock_penalties",
+]
+
+
+def match_results_refresh(*, match: Match) -> None:
+    """Store each player's total and place (the engine's standings) and their holes
+    summed up on the player, so histories and statistics read one row per player and
+    match instead of every hole."""
+    sums = {
+        row["seat"]: row
+        for row in Score.objects.filter(hole__match_id=match.pk)
+        .values("seat")
+        .annotate(
+            total=Sum("score"),
+            holes=Count("pk"),
+            best=Min("score"),
+            worst=Max("score"),
+            pairs=Sum("matched_columns"),
+            out=Count("pk", filter=Q(went_out=True)),
+            knocks=Count("pk", filter=Q(knock_penalty=True)),
+        )
+    }
+    players = list(Player.objects.filter(match_id=match.pk).order_by("seat"))
+    totals = [sums[p.seat]["total"] if p.seat in sums else 0 for p in players]
+    places = {s.seat: s.place for s in standings(totals)} if sums else {}
+    for index, player in enumerate(players):
+        row = sums.get(player.seat, {})
+        player.total = totals[index]
+        player.place = places.get(index)
+        player.holes_played = row.get("holes", 0)
+        player.best_hole = row.get("best")
+        player.worst_hole = row.get("worst")
+        player.pairs = row.get("pairs") or 0
+        player.times_out = row.get("out", 0)
+        player.knock_penalties = row.get("knocks", 0)
+    Player.objects.bulk_update(players, RESULT_FIELDS)
+    # Histories and statistics are cached until one of the group's matches changes.
+    Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())
 
 
 def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: HoleScore) -> None:
@@ -293,6 +358,7 @@ def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: H
             score=result.score,
             went_out=result.went_out,
             matched_columns=result.grid.matched_columns if result.grid else 0,
+            knock_penalty=any(a.rule == HouseRule.KNOCK_PENALTY.slug for a in result.adjustments),
             breakdown=breakdown_data(result),
         )
         for player, result in zip(players, scored.players, strict=True)

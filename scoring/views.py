@@ -18,6 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
+from groups.models import Membership
+from groups.selectors import groups_for_user
 from scoring import selectors, services
 from scoring.charts import progress_chart
 from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
@@ -59,14 +61,25 @@ def _remember(request: HttpRequest, match: Match) -> None:
 
 def _match_for(request: HttpRequest, pk: int) -> Match:
     """The match if this browser (or its signed-in owner) keeps it; 404 otherwise, so
-    nobody learns which matches exist."""
+    nobody learns which matches exist. A group's match is for its members only."""
     match = get_object_or_404(Match, pk=pk)
     user = getattr(request, "user", None)
+    if match.group_id is not None:
+        if (
+            user is not None
+            and user.is_authenticated
+            and Membership.objects.filter(group_id=match.group_id, user=user).exists()
+        ):
+            return match
+        raise Http404("No such match")
     if match.owner_id is not None and user is not None and match.owner_id == user.pk:
         return match
     if match.pk in _session_ids(request):
         return match
     raise Http404("No such match")
+
+
+match_for_request = _match_for
 
 
 # -- matches ---------------------------------------------------------------------------
@@ -76,9 +89,11 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
 def match_list(request: HttpRequest) -> HttpResponse:
     """The matches this browser started, newest first."""
     mine = Q(pk__in=_session_ids(request))
+    visible = Q(group__isnull=True)
     if request.user.is_authenticated:
         mine |= Q(owner=request.user)
-    matches = Match.objects.filter(mine).prefetch_related("players")
+        visible |= Q(group__memberships__user=request.user)
+    matches = Match.objects.filter(mine).filter(visible).distinct().prefetch_related("players")
     return render(request, "scoring/match_list.html", {"matches": matches})
 
 
@@ -110,7 +125,10 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 return redirect("scoring:hole_new", pk=match.pk)
     else:
         form = MatchForm()
-    return render(request, "scoring/match_new.html", {"form": form, "presets": presets})
+    groups = list(groups_for_user(user=request.user))
+    return render(
+        request, "scoring/match_new.html", {"form": form, "presets": presets, "groups": groups}
+    )
 
 
 @require_GET
@@ -146,6 +164,8 @@ def _board_page(
             match=match, players=board.players, number=board.next_hole
         )
         context.update(next_dealer=dealer, next_first=first)
+    if not readonly and match.group_id is None and request.user.is_authenticated:
+        context["move_groups"] = list(groups_for_user(user=request.user))
     if readonly:
         context["share_url"] = request.build_absolute_uri()
     else:

@@ -11,7 +11,18 @@ pytestmark = pytest.mark.django_db
 
 def group_urls(group, owner, member):
     invite = Invite.objects.filter(group=group).first()
+    ann = group.roster.get(name="Ann")
     return [
+        ("get", reverse("groups:history", args=[group.pk]), {"player": ann.pk}),
+        ("get", reverse("groups:player", args=[group.pk, ann.pk]), {}),
+        ("get", reverse("groups:export_json", args=[group.pk]), {}),
+        ("get", reverse("groups:export_csv", args=[group.pk]), {}),
+        ("get", reverse("groups:match_new", args=[group.pk]), {}),
+        (
+            "post",
+            reverse("groups:match_new", args=[group.pk]),
+            {"roster": [ann.pk], "player_1": "Zed", "variant": "six-card", "holes": "9"},
+        ),
         ("get", reverse("groups:detail", args=[group.pk]), {}),
         ("post", reverse("groups:roster_add", args=[group.pk]), {"name": "Eve"}),
         ("post", reverse("groups:invite_create", args=[group.pk]), {}),
@@ -28,6 +39,7 @@ def test_every_group_url_is_404_for_a_non_member(client, group, owner, member, s
         assert response.status_code == 404, (method, url)
     # ...and nothing changed.
     assert group.roster.count() == 1
+    assert not group.matches.exists()
     assert Membership.objects.filter(group=group).count() == 2
     group.refresh_from_db()
     assert group.owner == owner
@@ -52,6 +64,9 @@ def test_a_removed_member_loses_access(client, group, owner, member):
     assert client.get(reverse("groups:detail", args=[group.pk])).status_code == 200
     services.member_remove(group=group, by=owner, user=member)
     assert client.get(reverse("groups:detail", args=[group.pk])).status_code == 404
+    for method, url, data in group_urls(group, owner, member):
+        if method == "get":
+            assert client.get(url, data).status_code == 404, url
 
 
 def test_an_invite_works_until_revoked_and_never_after(client, group, owner, make_user):

@@ -1,0 +1,51 @@
+"""A demo group full of realistic matches, so the history and statistics pages have
+something to show."""
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from groups.transfer import demo_group_create
+from scoring.models import Match
+
+DEMO_USER = "demo"
+DEMO_PASSWORD = "demo-golf-scorer"
+
+
+class Command(BaseCommand):
+    help = "Create a demo group with realistic matches (random legal deals scored by the engine)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--matches", type=int, default=40, help="how many (default 40)")
+        parser.add_argument(
+            "--owner",
+            help=f"username to own the group (default: a '{DEMO_USER}' account, made if missing)",
+        )
+        parser.add_argument("--seed", type=int, help="repeat the same matches")
+        parser.add_argument(
+            "--if-empty",
+            action="store_true",
+            help="do nothing when the database already holds a match (for `make run`)",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["matches"] < 1:
+            raise CommandError("--matches needs a number from 1 up.")
+        if options["if_empty"] and Match.objects.exists():
+            return
+        users = get_user_model().objects
+        if options["owner"]:
+            owner = users.filter(username=options["owner"]).first()
+            if owner is None:
+                raise CommandError(f"There is no account called {options['owner']!r}.")
+            note = f"Log in as {owner.get_username()} to see it."
+        else:
+            owner = users.filter(username=DEMO_USER).first()
+            if owner is None:
+                owner = users.create_user(username=DEMO_USER, password=DEMO_PASSWORD)
+            note = f"Log in as {DEMO_USER} (password {DEMO_PASSWORD}) to see it."
+        group = demo_group_create(owner=owner, matches=options["matches"], seed=options["seed"])
+        self.stdout.write(
+            f"Made {group.name} (group {group.pk}) with {options['matches']} matches. {note}"
+        )

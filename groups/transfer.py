@@ -1,0 +1,411 @@
+"""A group's history in and out: JSON for backups and moves (every match, hole,
+grid, rule set and roster link), CSV for spreadsheets, and demo data.
+
+Import stores what was exported as it was (scores, breakdowns, dates), so standings
+and statistics come out identical; accounts are not exported, the importer names
+the owner.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import uuid
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
+from scoring.engine.demo_deal import deal_grids, went_out_seat
+from scoring.engine.match import standings
+from scoring.models import Hole, Match, Player, Score
+from scoring.services import breakdown_data
+
+from .models import Group, Membership, RosterPlayer
+
+FORMAT = "golf-group-history"
+VERSION = 1
+BATCH = 500
+
+
+class ImportRejected(Exception):
+    """The file is not a group history this site can read; the message says why."""
+
+
+# -- export ------------------------------------------------------------------------------
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def group_export(*, group: Group) -> dict[str, Any]:
+    """The group's whole history as plain data (five queries whatever its size)."""
+    matches = (
+        Match.objects.filter(group=group)
+        .order_by("created_at", "pk")
+        .prefetch_related(
+            Prefetch("players", queryset=Player.objects.order_by("seat")),
+            Prefetch(
+                "holes",
+                queryset=Hole.objects.order_by("number").prefetch_related(
+                    Prefetch("scores", queryset=Score.objects.order_by("seat"))
+                ),
+            ),
+        )
+    )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "group": {
+            "name": group.name,
+            "usual_rules": group.usual_rules,
+            "created_at": _iso(group.created_at),
+        },
+        "roster": [{"id": p.pk, "name": p.name} for p in group.roster.order_by("name", "pk")],
+        "matches": [
+            {
+                "created_at": _iso(m.created_at),
+                "finished_at": _iso(m.finished_at),
+                "rules": m.rules,
+                "holes_planned": m.holes_planned,
+                "first_dealer": m.first_dealer,
+                "players": [
+                    {"seat": p.seat, "name": p.name, "roster": p.roster_player_id}
+                    for p in m.players.all()
+                ],
+                "holes": [
+                    {
+                        "number": h.number,
+                        "kind": h.kind,
+                        "went_out": h.went_out,
+                        "rules": h.rules,
+                        "created_at": _iso(h.created_at),
+                        "scores": [
+                            {
+                                "seat": s.seat,
+                                "grid": s.grid,
+                                "grid_score": s.grid_score,
+                                "score": s.score,
+                                "went_out": s.went_out,
+                                "matched_columns": s.matched_columns,
+                                "knock_penalty": s.knock_penalty,
+                                "breakdown": s.breakdown,
+                            }
+                            for s in h.scores.all()
+                        ],
+                    }
+                    for h in m.holes.all()
+                ],
+            }
+            for m in matches
+        ],
+    }
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A cell a spreadsheet will show, never run: text starting = + - @ (or a tab or
+    carriage return) gets a leading apostrophe. Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+CSV_HEADER = [
+    "Date",
+    "Match",
+    "Variant",
+    "Holes",
+    "Seat",
+    "Player",
+    "Roster",
+    "Total",
+    "Place",
+    "Won",
+]
+
+
+def group_csv(*, group: Group) -> str:
+    """One row per player per match, oldest first, for a spreadsheet."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    players = (
+        Player.objects.filter(match__group=group)
+        .select_related("match", "roster_player")
+        .order_by("match__created_at", "match_id", "seat")
+    )
+    variants: dict[str, str] = {}
+    for p in players.iterator(chunk_size=2000):
+        variant = p.match.rules.get("variant", "")
+        if variant not in variants:
+            variants[variant] = RuleSet.from_dict(p.match.rules).variant_info.name
+        won = p.match.finished_at is not None and p.place == 1
+        row = [
+            p.match.created_at.date().isoformat(),
+            p.match_id,
+            variants[variant],
+            p.match.holes_planned,
+            p.seat + 1,
+            p.name,
+            p.roster_player.name if p.roster_player else "",
+            p.total,
+            p.place or "",
+            "yes" if won else "",
+        ]
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
+    return out.getvalue()
+
+
+# -- import ------------------------------------------------------------------------------
+
+
+def _when(text: Any, field: str) -> datetime | None:
+    if text in (None, ""):
+        return None
+    parsed = parse_datetime(str(text)) if isinstance(text, str) else None
+    if parsed is None:
+        raise ImportRejected(f"{field}: {text!r} is not a date and time")
+    return parsed
+
+
+@transaction.atomic
+def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
+    """Make a new group from an export, ``owner`` its owner and first member."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRejected("this is not a group history exported by this site")
+    if data.get("version") != VERSION:
+        raise ImportRejected(f"version {data.get('version')!r} of the format is not known here")
+    try:
+        info = data["group"]
+        group = Group.objects.create(
+            name=str(info["name"])[:60], owner=owner, usual_rules=info.get("usual_rules")
+        )
+        created = _when(info.get("created_at"), "group.created_at")
+        if created:
+            Group.objects.filter(pk=group.pk).update(created_at=created)
+        Membership.objects.create(group=group, user=owner)
+        roster = {
+            entry["id"]: RosterPlayer.objects.create(group=group, name=str(entry["name"])[:40])
+            for entry in data.get("roster", [])
+        }
+        matches_create(group=group, matches=data.get("matches", []), roster=roster)
+    except ImportRejected:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
+        raise ImportRejected(f"the file is incomplete or damaged ({exc!r})") from exc
+    return group
+
+
+def matches_create(
+    *, group: Group, matches: Sequence[dict[str, Any]], roster: dict[Any, RosterPlayer]
+) -> None:
+    """Store matches given as export data in ``group``, in batches (a few queries a
+    batch, whatever the number of matches)."""
+    for start in range(0, len(matches), BATCH):
+        _create_batch(group, matches[start : start + BATCH], roster)
+
+
+def _create_batch(
+    group: Group, batch: Sequence[dict[str, Any]], roster: dict[Any, RosterPlayer]
+) -> None:
+    for data in batch:
+        RuleSet.from_dict(data["rules"])  # refuse rule sets the engine cannot read
+    made = Match.objects.bulk_create(
+        Match(
+            group=group,
+            rules=data["rules"],
+            holes_planned=int(data["holes_planned"]),
+            first_dealer=int(data.get("first_dealer", 0)),
+            finished_at=_when(data.get("finished_at"), "finished_at"),
+        )
+        for data in batch
+    )
+    for match, data in zip(made, batch, strict=True):
+        match.created_at = _when(data.get("created_at"), "created_at") or match.created_at
+    Match.objects.bulk_update(made, ["created_at"])
+    players: list[Player] = []
+    for match, data in zip(made, batch, strict=True):
+        seats = data["players"]
+        totals: dict[int, int] = {int(p["seat"]): 0 for p in seats}
+        for hole in data["holes"]:
+            for score in hole["scores"]:
+                totals[int(score["seat"])] += int(score["score"])
+        ordered = sorted(totals)
+        places = (
+            {ordered[s.seat]: s.place for s in standings([totals[seat] for seat in ordered])}
+            if data["holes"]
+            else {}
+        )
+        by_seat: dict[int, list[dict[str, Any]]] = {seat: [] for seat in totals}
+        for hole in data["holes"]:
+            for score in hole["scores"]:
+                by_seat[int(score["seat"])].append(score)
+        players.extend(
+            Player(
+                match=match,
+                seat=int(p["seat"]),
+                name=str(p["name"])[:40],
+                roster_player=roster.get(p.get("roster")),
+                total=totals[int(p["seat"])],
+                place=places.get(int(p["seat"])),
+                **_hole_sums(by_seat[int(p["seat"])]),
+            )
+            for p in seats
+        )
+    made_players = Player.objects.bulk_create(players)
+    seat_of = {(p.match_id, p.seat): p for p in made_players}
+    holes: list[Hole] = []
+    for match, data in zip(made, batch, strict=True):
+        holes.extend(
+            Hole(
+                match=match,
+                number=int(h["number"]),
+                kind=h.get("kind", Hole.Kind.GRIDS),
+                went_out=h.get("went_out"),
+                rules=h.get("rules") or data["rules"],
+                token=uuid.uuid4(),
+            )
+            for h in data["holes"]
+        )
+    made_holes = Hole.objects.bulk_create(holes, batch_size=BATCH)
+    hole_data = [h for data in batch for h in data["holes"]]
+    stamps = []
+    for hole, h in zip(made_holes, hole_data, strict=True):
+        when = _when(h.get("created_at"), "hole.created_at")
+        if when:
+            hole.created_at = when
+            stamps.append(hole)
+    if stamps:
+        Hole.objects.bulk_update(stamps, ["created_at"], batch_size=BATCH)
+    scores: list[Score] = []
+    for hole, h in zip(made_holes, hole_data, strict=True):
+        scores.extend(
+            Score(
+                hole=hole,
+                player=seat_of[(hole.match_id, int(s["seat"]))],
+                seat=int(s["seat"]),
+                grid=str(s.get("grid", "")),
+                grid_score=int(s["grid_score"]),
+                score=int(s["score"]),
+                went_out=bool(s.get("went_out")),
+                matched_columns=int(s.get("matched_columns", 0)),
+                knock_penalty=bool(s.get("knock_penalty")),
+                breakdown=s.get("breakdown") or {},
+            )
+            for s in h["scores"]
+        )
+    Score.objects.bulk_create(scores, batch_size=BATCH * 4)
+
+
+def _hole_sums(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A seat's holes summed up, as :func:`scoring.services.match_results_refresh` does."""
+    values = [int(s["score"]) for s in scores]
+    return {
+        "holes_played": len(values),
+        "best_hole": min(values) if values else None,
+        "worst_hole": max(values) if values else None,
+        "pairs": sum(int(s.get("matched_columns", 0)) for s in scores),
+        "times_out": sum(1 for s in scores if s.get("went_out")),
+        "knock_penalties": sum(1 for s in scores if s.get("knock_penalty")),
+    }
+
+
+# -- demo data -----------------------------------------------------------------------------
+
+DEMO_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Esme", "Finn", "Gus", "Hana"]
+#: Mostly classic six-card Golf, as most tables play, with some of the other presets.
+DEMO_PRESET_WEIGHTS = 6
+
+
+def demo_matches(
+    count: int, rng: random.Random, *, end: datetime | None = None
+) -> list[dict[str, Any]]:
+    """``count`` finished matches as export data, newest ending at ``end``: random
+    legal deals, improved by greedy draws, scored by the engine."""
+    end = end or timezone.now()
+    slugs = sorted(PRESETS)
+    everyday = RuleSet()
+    # About one match every three days, over at most three years (so a large demo
+    # is a busy group, not one that has played since the 1940s).
+    start = end - timedelta(days=min(max(count, 30) * 3, 3 * 365))
+    stamps = sorted(start + (end - start) * rng.random() for _ in range(count))
+    matches = []
+    for when in stamps:
+        if rng.randrange(DEMO_PRESET_WEIGHTS + len(slugs)) < DEMO_PRESET_WEIGHTS:
+            rules = everyday
+        else:
+            rules = PRESETS[rng.choice(slugs)][2]
+        holes = rng.choice([9, 9, 9, 6, 18]) if rules.holes > 1 else rules.holes
+        rules = RuleSet.from_dict({**rules.to_dict(), "holes": holes})
+        seated = rng.sample(DEMO_NAMES[:6], rng.randint(2, 5))
+        matches.append(_demo_match(rules, seated, when, rng))
+    return matches
+
+
+def _demo_match(
+    rules: RuleSet, names: Sequence[str], when: datetime, rng: random.Random
+) -> dict[str, Any]:
+    snapshot = rules.to_dict()
+    holes = []
+    for number in range(1, rules.holes + 1):
+        grids, _ = deal_grids(rules, len(names), rng)
+        out = went_out_seat([score_grid(g, rules).total for g in grids], rng)
+        scored = score_hole(grids, rules, out)
+        holes.append(
+            {
+                "number": number,
+                "kind": "grids",
+                "went_out": out,
+                "rules": snapshot,
+                "created_at": _iso(when + timedelta(minutes=6 * number)),
+                "scores": [
+                    {
+                        "seat": seat,
+                        "grid": grid.notation(),
+                        "grid_score": result.grid_score,
+                        "score": result.score,
+                        "went_out": result.went_out,
+                        "matched_columns": result.grid.matched_columns if result.grid else 0,
+                        "knock_penalty": any(
+                            a.rule == HouseRule.KNOCK_PENALTY.slug for a in result.adjustments
+                        ),
+                        "breakdown": breakdown_data(result),
+                    }
+                    for seat, (grid, result) in enumerate(zip(grids, scored.players, strict=True))
+                ],
+            }
+        )
+    return {
+        "created_at": _iso(when),
+        "finished_at": _iso(when + timedelta(minutes=6 * rules.holes + 5)),
+        "rules": snapshot,
+        "holes_planned": rules.holes,
+        "first_dealer": rng.randrange(len(names)),
+        "players": [{"seat": s, "name": n, "roster": n} for s, n in enumerate(names)],
+        "holes": holes,
+    }
+
+
+@transaction.atomic
+def demo_group_create(
+    *,
+    owner: AbstractBaseUser,
+    matches: int,
+    seed: int | None = None,
+    name: str = "Demo Friday golf",
+) -> Group:
+    """A group with a roster and ``matches`` realistic finished matches."""
+    rng = random.Random(seed)
+    group = Group.objects.create(name=name, owner=owner, usual_rules=RuleSet().to_dict())
+    Membership.objects.create(group=group, user=owner)
+    roster = {n: RosterPlayer.objects.create(group=group, name=n) for n in DEMO_NAMES[:6]}
+    matches_create(group=group, matches=demo_matches(matches, rng), roster=roster)
+    return group

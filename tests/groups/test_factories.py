@@ -1,0 +1,23 @@
+"""The factories make what the pages expect: a member can open a group match."""
+
+import pytest
+from django.urls import reverse
+
+from tests.groups.factories import GroupFactory, GroupMatchFactory, RosterPlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_factory_group_match_is_open_to_members_only(client):
+    member = UserFactory()
+    group = GroupFactory(members=[member])
+    RosterPlayerFactory(group=group, name="Cleo")
+    match = GroupMatchFactory(group=group, players=["Ann", "Cleo"])
+    assert [p.roster_player.name for p in match.players.all()] == ["Ann", "Cleo"]
+    assert group.roster.count() == 2
+    client.force_login(member)
+    assert "Ann" in client.get(match.get_absolute_url()).content.decode()
+    client.force_login(UserFactory())
+    assert client.get(match.get_absolute_url()).status_code == 404
+    page = client.get(reverse("groups:detail", args=[group.pk]))
+    assert page.status_code == 404

@@ -1,0 +1,165 @@
+"""A group's history and its leaders: what each row shows, the filters, the pages,
+and a fixed number of queries however long the history grows."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from groups import selectors
+from groups.views import HISTORY_PAGE_SIZE
+from scoring.engine import RuleSet
+from scoring.models import Match
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def dated(match, day):
+    Match.objects.filter(pk=match.pk).update(
+        created_at=datetime.datetime(2025, 3, day, 20, tzinfo=datetime.UTC)
+    )
+
+
+@pytest.fixture
+def history(group, owner, play):
+    """Three finished matches and one in progress, on known days."""
+    first = play(group, owner, {"Ann": [3, 4], "Bob": [5, 5]})  # Ann 7, Bob 10
+    dated(first, 1)
+    tie = play(group, owner, {"Ann": [6], "Bob": [2], "Cy": [6]}, rules=RuleSet(holes=1))
+    dated(tie, 8)  # Bob 2
+    shared = play(
+        group, owner, {"Bob": [4], "Cy": [4]}, rules=RuleSet(variant="four-card", holes=1)
+    )
+    dated(shared, 15)  # Bob and Cy share
+    live = play(group, owner, {"Ann": [1], "Cy": [9]}, rules=RuleSet(holes=9), finish=False)
+    dated(live, 22)
+    return first, tie, shared, live
+
+
+def test_history_lists_newest_first_with_totals_and_winners(client, member, group, history):
+    first, tie, shared, live = history
+    client.force_login(member)
+    response = client.get(reverse("groups:history", args=[group.pk]))
+    page = response.content.decode()
+    assert "<h1>Friday golf: matches</h1>" in page
+    rows = response.context["rows"]
+    assert [r.match for r in rows] == [live, shared, tie, first]
+    assert [p.name for p in rows[1].winners] == ["Bob", "Cy"]
+    assert rows[0].winners == []
+    assert "In progress" in page
+    assert "Won by <strong>Bob</strong> and <strong>Cy</strong>" in page
+    assert "Sat 1 Mar 2025" in page
+    assert 'Ann <span class="history__total">7</span>' in page
+    assert 'Bob <span class="history__total">10</span>' in page
+
+
+def test_history_filters_by_player_variant_and_dates(client, member, group, history):
+    first, tie, shared, live = history
+    ann = group.roster.get(name="Ann")
+    client.force_login(member)
+    url = reverse("groups:history", args=[group.pk])
+
+    def shown(**query):
+        return [r.match for r in client.get(url, query).context["rows"]]
+
+    assert shown(player=ann.pk) == [live, tie, first]
+    assert shown(variant="four-card") == [shared]
+    assert shown(since="2025-03-08", until="2025-03-15") == [shared, tie]
+    assert shown(player=ann.pk, until="2025-03-07") == [first]
+
+
+def test_a_bad_filter_is_explained_and_the_rest_still_applies(client, member, group, history):
+    client.force_login(member)
+    url = reverse("groups:history", args=[group.pk])
+    response = client.get(url, {"since": "yesterday", "variant": "four-card"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Enter a date like 2025-03-31." in page
+    assert len(response.context["rows"]) == 1
+    response = client.get(url, {"since": "2025-03-10", "until": "2025-03-01"})
+    assert "The end date comes before the start date." in response.content.decode()
+    response = client.get(url, {"player": "999"})
+    assert "Choose a player from the roster." in response.content.decode()
+
+
+def test_history_fragment_for_htmx(client, member, group, history):
+    client.force_login(member)
+    url = reverse("groups:history", args=[group.pk])
+    page = client.get(url, {"variant": "four-card"}, **HX).content.decode()
+    assert page.lstrip().startswith('<div id="history"')
+    assert "<h1>" not in page
+    assert "Won by <strong>Bob</strong> and <strong>Cy</strong>" in page
+    assert "Vary" in client.get(url, **HX).headers
+    assert "HX-Request" in client.get(url, **HX).headers["Vary"]
+
+
+def test_history_pages_keep_the_filters(client, member, group, owner, play):
+    for _ in range(HISTORY_PAGE_SIZE + 1):
+        play(group, owner, {"Ann": [1], "Bob": [2]}, rules=RuleSet(holes=1))
+    client.force_login(member)
+    url = reverse("groups:history", args=[group.pk])
+    first = client.get(url, {"variant": "six-card"})
+    page = first.content.decode()
+    assert len(first.context["rows"]) == HISTORY_PAGE_SIZE
+    assert "page 1 of 2" in page
+    assert "?variant=six-card&amp;page=2" in page
+    second = client.get(url, {"variant": "six-card", "page": 2})
+    assert len(second.context["rows"]) == 1
+
+
+def test_leaders_count_shared_wins_for_each_winner(group, history):
+    wins = {
+        (leader.name, leader.value, leader.out_of)
+        for leader in selectors.leaders_by_wins(group=group)
+    }
+    # Ann won the first; Bob the tie-free second and a share of the third; Cy a share.
+    assert wins == {("Bob", 2, 3), ("Ann", 1, 2), ("Cy", 1, 2)}
+    assert selectors.leaders_by_wins(group=group)[0].name == "Bob"
+    averages = [(leader.name, leader.value) for leader in selectors.leaders_by_average(group=group)]
+    # Bob: 5, 5, 2, 4 -> 4.0; Ann: 3, 4, 6 -> 4.33; Cy: 6, 4 -> 5.0 (the live match is left out).
+    assert averages == [("Bob", 4.0), ("Ann", 4.33), ("Cy", 5.0)]
+
+
+def test_group_page_shows_leaders_and_recent_matches(client, member, group, history):
+    client.force_login(member)
+    page = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
+    assert "<h2>Recent matches</h2>" in page
+    assert "Won by <strong>Bob</strong> and <strong>Cy</strong>" in page
+    bob = group.roster.get(name="Bob")
+    bob_url = reverse("groups:player", args=[group.pk, bob.pk])
+    assert f'<a href="{bob_url}">Bob</a>: 2 wins in 3 matches' in page
+    assert f'<a href="{bob_url}">Bob</a>: 4.0 a hole' in page
+    assert reverse("groups:history", args=[group.pk]) in page
+
+
+def test_history_is_members_only(client, group, stranger, history):
+    url = reverse("groups:history", args=[group.pk])
+    assert client.get(url)["Location"].startswith(reverse("login"))
+    client.force_login(stranger)
+    assert client.get(url).status_code == 404
+
+
+def grow(group, owner, play, matches):
+    for n in range(matches):
+        play(group, owner, {"Ann": [n % 5, 3], "Bob": [2, n % 7], "Cy": [4, 4]})
+
+
+@pytest.mark.parametrize("matches", [2, 25])
+def test_history_and_group_page_queries_do_not_grow(
+    client, member, group, owner, play, django_assert_max_num_queries, matches
+):
+    grow(group, owner, play, matches)
+    client.force_login(member)
+    ann = group.roster.get(name="Ann")
+    history = reverse("groups:history", args=[group.pk])
+    # The first visit after a change computes and caches; later ones read the cache.
+    with django_assert_max_num_queries(15):
+        client.get(history, {"player": ann.pk})
+    with django_assert_max_num_queries(9):
+        client.get(history, {"player": ann.pk})
+    with django_assert_max_num_queries(16):
+        client.get(reverse("groups:detail", args=[group.pk]))
+    with django_assert_max_num_queries(9):
+        client.get(reverse("groups:detail", args=[group.pk]))
