@@ -173,7 +173,11 @@ def test_seed_demo_makes_legal_realistic_matches_once_when_asked_if_empty():
     out = io.StringIO()
     call_command("seed_demo", matches=12, seed=3, stdout=out)
     assert "with 12 matches" in out.getvalue() and "Log in as demo" in out.getvalue()
+    # The printed password is the demo account's, and it is not a fixed one.
+    password = out.getvalue().split("with the password ")[1].split()[0]
     group = Group.objects.get()
+    assert group.owner.check_password(password)
+    assert len(password) >= 12
     assert group.matches.count() == 12 and group.owner.username == "demo"
     assert not group.matches.filter(finished_at__isnull=True).exists()
     for hole in Hole.objects.filter(match__group=group).prefetch_related("scores")[:40]:

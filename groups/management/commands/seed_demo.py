@@ -1,6 +1,7 @@
 """A demo group full of realistic matches, so the history and statistics pages have
 something to show."""
 
+import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -10,7 +11,6 @@ from groups.transfer import demo_group_create
 from scoring.models import Match
 
 DEMO_USER = "demo"
-DEMO_PASSWORD = "demo-golf-scorer"
 
 
 class Command(BaseCommand):
@@ -43,8 +43,13 @@ class Command(BaseCommand):
         else:
             owner = users.filter(username=DEMO_USER).first()
             if owner is None:
-                owner = users.create_user(username=DEMO_USER, password=DEMO_PASSWORD)
-            note = f"Log in as {DEMO_USER} (password {DEMO_PASSWORD}) to see it."
+                # A fresh random password each time: a fixed one would be a known
+                # way into any server where the demo was ever seeded.
+                password = secrets.token_urlsafe(12)
+                owner = users.create_user(username=DEMO_USER, password=password)
+                note = f"Log in as {DEMO_USER} with the password {password} to see it."
+            else:
+                note = f"Log in as {DEMO_USER} to see it."
         group = demo_group_create(owner=owner, matches=options["matches"], seed=options["seed"])
         self.stdout.write(
             f"Made {group.name} (group {group.pk}) with {options['matches']} matches. {note}"
