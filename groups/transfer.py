@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
-from scoring.engine.demo_deal import deal_grids, went_out_seat
+from scoring.engine.deal import deal_grids, went_out_seat
 from scoring.engine.match import standings
 from scoring.models import Hole, Match, Player, Score
 from scoring.services import breakdown_data

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from scoring.engine import PRESETS, VARIANTS, DeckKind, RuleSet, score_grid, table_problems
-from scoring.engine.demo_deal import deal_grids, shoe, went_out_seat
+from scoring.engine.deal import deal_grids, shoe, went_out_seat
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
