@@ -1,0 +1,162 @@
+"""Many phones saving holes into one match at once, through the live server.
+
+Every accepted save must be stored exactly once under the number it was given, no
+hole number may be duplicated or skipped, and every refused save must have been
+told so in words. These are properties of PostgreSQL's row locks between separate
+connections, so they run on PostgreSQL (CI runs the suite there on every change).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import pytest
+import requests
+from django.urls import reverse
+
+from scoring.engine import RuleSet
+from scoring.models import Hole, Score
+from tests.factories import MatchFactory
+
+from .conftest import postgres_only, session_owning
+
+pytestmark = [postgres_only, pytest.mark.django_db(transaction=True)]
+
+CONFLICT = "was already saved from another phone"
+FINISHED = "This match is finished"
+
+
+@dataclass
+class Attempt:
+    """One POST of the hole form and what the server answered."""
+
+    phone: int
+    number: int
+    token: str
+    totals: tuple[int, int]
+    accepted: bool
+    told: str
+
+
+class Phone:
+    """A browser holding the match in its session, with its own CSRF cookie."""
+
+    def __init__(self, base: str, session_key: str, match_pk: int, phone: int) -> None:
+        self.http = requests.Session()
+        self.http.cookies.set("sessionid", session_key)
+        self.url = base + reverse("scoring:hole_new", args=[match_pk])
+        self.phone = phone
+
+    def open_form(self) -> tuple[int, str, str] | None:
+        """The next hole's number, the form's one-time token and the CSRF token; None
+        once the match is finished (the page redirects to the scoreboard)."""
+        page = self.http.get(self.url, allow_redirects=False, timeout=30)
+        if page.status_code == 302:
+            return None
+        assert page.status_code == 200, page.status_code
+        number = int(re.search(r'name="number" value="(\d+)"', page.text).group(1))
+        token = re.search(r'name="token" value="([0-9a-f-]+)"', page.text).group(1)
+        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+        return number, token, csrf
+
+    def save(self, number: int, token: str, csrf: str, totals: tuple[int, int]) -> Attempt:
+        data = {
+            "csrfmiddlewaretoken": csrf,
+            "number": number,
+            "token": token,
+            "kind": "totals",
+            "went_out": "",
+            "total_0": totals[0],
+            "total_1": totals[1],
+        }
+        answer = self.http.post(self.url, data, allow_redirects=False, timeout=30)
+        assert answer.status_code in (200, 302), answer.status_code
+        accepted = answer.status_code == 302
+        told = "" if accepted else answer.text
+        return Attempt(self.phone, number, token, totals, accepted, told)
+
+
+def stored_totals(token: str) -> tuple[int, ...]:
+    return tuple(
+        Score.objects.filter(hole__token=token)
+        .order_by("seat")
+        .values_list("grid_score", flat=True)
+    )
+
+
+def test_twelve_phones_racing_for_the_same_hole_store_it_once(live_server_settled):
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    key = session_owning(match)
+    phones = [Phone(live_server_settled.url, key, match.pk, n) for n in range(12)]
+    forms = [phone.open_form() for phone in phones]
+    assert {form[0] for form in forms} == {1}
+    start = threading.Barrier(len(phones))
+
+    def race(n: int) -> Attempt:
+        number, token, csrf = forms[n]
+        start.wait()
+        return phones[n].save(number, token, csrf, (n, 20 + n))
+
+    with ThreadPoolExecutor(len(phones)) as pool:
+        attempts = list(pool.map(race, range(len(phones))))
+
+    winners = [a for a in attempts if a.accepted]
+    assert len(winners) == 1
+    for loser in (a for a in attempts if not a.accepted):
+        assert CONFLICT in loser.told, loser.told[:500]
+        assert not Hole.objects.filter(token=loser.token).exists()
+    hole = Hole.objects.get(match=match)
+    assert (hole.number, str(hole.token)) == (1, winners[0].token)
+    assert stored_totals(winners[0].token) == winners[0].totals
+
+
+def test_eight_phones_filling_a_match_lose_and_duplicate_nothing(live_server_settled):
+    """Each phone keeps opening the next hole and saving it; some retry a save (the
+    same form twice). Afterwards the holes are exactly 1..N, each the one save the
+    server accepted for that number, with that save's totals."""
+    planned = 24
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=planned).to_dict())
+    key = session_owning(match)
+    start = threading.Barrier(8)
+
+    def play(n: int) -> list[Attempt]:
+        phone = Phone(live_server_settled.url, key, match.pk, n)
+        chance = random.Random(n)
+        attempts: list[Attempt] = []
+        start.wait()
+        for turn in range(planned * 3):
+            form = phone.open_form()
+            if form is None:
+                break
+            number, token, csrf = form
+            totals = (n, turn)
+            attempt = phone.save(number, token, csrf, totals)
+            attempts.append(attempt)
+            if chance.random() < 0.3:
+                # A retry (the same form again) gets the same answer and stores nothing.
+                retry = phone.save(number, token, csrf, totals)
+                assert retry.accepted == attempt.accepted, retry.told[:500]
+        return attempts
+
+    with ThreadPoolExecutor(8) as pool:
+        attempts = [a for batch in pool.map(play, range(8)) for a in batch]
+
+    accepted = {a.token: a for a in attempts if a.accepted}
+    refused = [a for a in attempts if not a.accepted and a.token not in accepted]
+    holes = list(Hole.objects.filter(match=match).order_by("number"))
+    assert [h.number for h in holes] == list(range(1, planned + 1))
+    assert {str(h.token) for h in holes} == set(accepted)
+    for hole in holes:
+        save = accepted[str(hole.token)]
+        assert save.number == hole.number
+        assert stored_totals(save.token) == save.totals
+    for attempt in refused:
+        assert CONFLICT in attempt.told or FINISHED in attempt.told, attempt.told[:500]
+        assert not Hole.objects.filter(token=attempt.token).exists()
+    assert len(refused) > 0, "the phones never raced: the test proved nothing"
+    match.refresh_from_db()
+    assert match.is_finished
