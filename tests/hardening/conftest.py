@@ -5,6 +5,7 @@ from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 
 from scoring.views import SESSION_KEY
+from tests.scoring.conftest import save_hole  # noqa: F401 (shared with these tests)
 
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
