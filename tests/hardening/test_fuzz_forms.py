@@ -13,51 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from hypothesis import given
 
-from groups import services as group_services
-from groups.models import Group
-from scoring import services
-from scoring.engine import RuleSet
-from scoring.models import Match
-from scoring.views import SESSION_KEY
-
+from .conftest import Site
 from .strategies import FUZZ, hostile_form
 
 pytestmark = pytest.mark.django_db
-
-
-@dataclass
-class Site:
-    client: Client
-    owner: User
-    member: User
-    group: Group
-    match: Match
-
-
-@pytest.fixture
-def site() -> Site:
-    owner = User.objects.create_user(username="olive", password="a-long-pass-phrase-9")
-    member = User.objects.create_user(username="milo", password="a-long-pass-phrase-9")
-    group = group_services.group_create(owner=owner, name="Friday golf")
-    invite = group_services.invite_create(group=group, by=owner)
-    group_services.invite_accept(token=invite.token, user=member)
-    match = services.match_create(
-        names=["Ann", "Bob"], first_dealer=0, rules=RuleSet(holes=4), owner=owner
-    )
-    entry = services.HoleEntry(kind="grids", grids=("8 5 7 / 8 3 9", "K K 2 / Q J 10"))
-    services.hole_record(match=match, entry=entry, token=uuid.uuid4(), number=1)
-    client = Client()
-    client.force_login(owner)
-    session = client.session
-    session[SESSION_KEY] = [match.pk]
-    session.save()
-    return Site(client, owner, member, group, match)
 
 
 def hole(number: int, **more: Any) -> dict[str, Any]:
