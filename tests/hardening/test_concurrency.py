@@ -1,18 +1,26 @@
-"""Many phones saving holes into one match at once, through the live server.
+"""Many phones saving holes into one match at once.
 
 Every accepted save must be stored exactly once under the number it was given, no
 hole number may be duplicated or skipped, and every refused save must have been
-told so in words. These are properties of PostgreSQL's row locks between separate
-connections, so they run on PostgreSQL (CI runs the suite there on every change).
+told so in words. On PostgreSQL the phones go through the live server (separate
+connections and row locks); on SQLite they are separate processes writing one
+database file, as `make run` deploys it. CI runs the suite on both.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
+import sqlite3
+import subprocess
+import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 import requests
@@ -22,7 +30,7 @@ from scoring.engine import RuleSet
 from scoring.models import Hole, Score
 from tests.factories import MatchFactory
 
-from .conftest import postgres_only, session_owning
+from .conftest import ON_POSTGRES, postgres_only, session_owning
 
 # The live-server tests run on PostgreSQL only. Not on SQLite: there the in-memory
 # test database is one connection shared by every server thread, so they would
@@ -192,3 +200,72 @@ def test_eight_phones_filling_a_match_lose_and_duplicate_nothing(live_server_set
     assert len(refused) > 0, "the phones never raced: the test proved nothing"
     match.refresh_from_db()
     assert match.is_finished
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="the SQLite variant; PostgreSQL has its own above")
+def test_four_processes_filling_a_match_on_sqlite_lose_and_duplicate_nothing(tmp_path):
+    """The SQLite variant, as `make run` deploys it: a database file in WAL mode with
+    IMMEDIATE transactions, written by separate processes (gunicorn workers) at once.
+    Afterwards the holes are exactly 1..N, each the one save that was accepted."""
+    planned = 16
+    root = Path(__file__).resolve().parents[2]
+    database = tmp_path / "golf.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "stress"}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+    def run(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, *args], cwd=root, env=env, capture_output=True, text=True, check=True
+        )
+        return done.stdout
+
+    run("manage.py", "migrate", "--noinput", "-v0")
+    made = (
+        "from scoring import services; from scoring.engine import RuleSet; "
+        f"m = services.match_create(names=['Ann', 'Bob'], first_dealer=0, "
+        f"rules=RuleSet(holes={planned})); print(m.pk)"
+    )
+    match_id = run("manage.py", "shell", "-v0", "-c", made).strip().splitlines()[-1]
+    start_at = str(time.time() + 2)
+    phones = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.hardening.sqlite_phone", match_id, str(n), start_at],
+            cwd=root,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(4)
+    ]
+    attempts = []
+    for phone in phones:
+        out, err = phone.communicate(timeout=120)
+        assert phone.returncode == 0, err
+        attempts += [json.loads(line) for line in out.splitlines()]
+
+    with sqlite3.connect(database) as db:
+        holes = db.execute(
+            "SELECT number, token FROM scoring_hole WHERE match_id = ? ORDER BY number",
+            (match_id,),
+        ).fetchall()
+        scores = dict(
+            db.execute(
+                "SELECT h.token, group_concat(s.grid_score) FROM scoring_score s"
+                " JOIN scoring_hole h ON h.id = s.hole_id GROUP BY h.id ORDER BY s.seat"
+            ).fetchall()
+        )
+    accepted = {a["token"].replace("-", ""): a for a in attempts if a["accepted"]}
+    assert [number for number, _ in holes] == list(range(1, planned + 1))
+    assert {token for _, token in holes} == set(accepted)
+    for number, token in holes:
+        save = accepted[token]
+        assert save["number"] == number
+        assert scores[token] == ",".join(str(t) for t in save["totals"])
+    refused = [a for a in attempts if not a["accepted"]]
+    assert refused, "the phones never raced: the test proved nothing"
+    for attempt in refused:
+        assert "already saved from another phone" in attempt["told"] or (
+            "this match is finished" in attempt["told"]
+        ), attempt
+        assert attempt["token"].replace("-", "") not in {token for _, token in holes}
