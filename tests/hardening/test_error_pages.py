@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.engine import RuleSet
+from scoring.models import Match
 from tests.factories import MatchFactory
 
 from .conftest import session_owning
@@ -89,6 +90,16 @@ def test_a_form_sent_without_its_csrf_token_gets_the_friendly_expired_page():
 
 # -- request size --------------------------------------------------------------------
 
+NEW_MATCH = {
+    "player_1": "Ann",
+    "player_2": "Bob",
+    "first_dealer": "1",
+    "variant": "six-card",
+    "deck": "standard",
+    "flip_on_discard": "standard",
+    "end_of_hole": "final-turn",
+    "holes": "9",
+}
 HUGE = "x" * (300 * 1024)  # above DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
@@ -139,3 +150,16 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused(client, save_hole, n
             assert cell[:1] not in ("=", "+", "@", "\t", "\r") and not (
                 cell.startswith("-") and not cell.lstrip("-").isdigit()
             ), cell
+
+
+def test_a_form_carrying_a_file_gets_the_400_page_and_nothing_is_stored(client, tmp_path):
+    """No page takes a file; without a limit Django would spool any size to disk."""
+    upload = tmp_path / "big.bin"
+    upload.write_bytes(b"x" * (3 * 1024 * 1024))
+    with upload.open("rb") as file:
+        response = client.post(reverse("scoring:match_new"), {**NEW_MATCH, "upload": file})
+    assert response.status_code == 400
+    looks_like_the_site(response.content.decode(), "That request could not be read")
+    assert not Match.objects.exists()
+    # The same form without the file starts the match.
+    assert client.post(reverse("scoring:match_new"), NEW_MATCH).status_code == 302
