@@ -209,6 +209,9 @@ STORAGES = {
 
 # The JSON API refuses bodies larger than this with a 400 (see scoring.api).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+# No page takes a file, so a body carrying one is refused (a 400) instead of being
+# spooled to disk whatever its size.
+FILE_UPLOAD_HANDLERS = ["golfsite.uploads.NoFileUploads"]
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

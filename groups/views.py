@@ -255,9 +255,11 @@ def member_remove(request: HttpRequest, group_id: int, user_id: int) -> HttpResp
 @require_POST
 def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponseRedirect:
     group = selectors.group_for_member(user=request.user, group_id=group_id)
-    user = get_object_or_404(
-        get_user_model(), pk=request.POST.get("user") or 0, memberships__group=group
-    )
+    chosen = str(request.POST.get("user", "")).strip()
+    if not chosen.isascii() or not chosen.isdigit():
+        messages.error(request, "Choose the member to hand the group to.")
+        return redirect(group)
+    user = get_object_or_404(get_user_model(), pk=int(chosen), memberships__group=group)
     try:
         services.ownership_transfer(group=group, by=request.user, to=user)
         messages.success(request, f"{user.get_username()} now owns {group.name}.")

@@ -233,12 +233,14 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
     )
 
 
+@csrf_exempt
 @require_GET
 def rules_list(request: HttpRequest) -> JsonResponse:
     """Every variant, joker option, house rule and play rule, with slugs and summaries."""
     return JsonResponse(rules_catalog())
 
 
+@csrf_exempt
 @require_GET
 def openapi(request: HttpRequest) -> JsonResponse:
     """The OpenAPI 3.1 description of this API."""

@@ -91,7 +91,9 @@ def match_board(*, match: Match) -> Board:
     # breakdown: leave those JSON columns unread.
     holes = list(match.holes.only("id", "match_id", "number", "kind", "went_out"))
     by_hole: dict[int, list[Score]] = {hole.pk: [] for hole in holes}
-    for score in Score.objects.filter(hole__match=match).only(
+    # Only the scores of the holes just read: a hole another phone saves between the
+    # two queries waits for the next look at the board.
+    for score in Score.objects.filter(hole_id__in=list(by_hole)).only(
         "hole_id", "seat", "score", "went_out", "matched_columns"
     ):
         by_hole[score.hole_id].append(score)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import csv
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,6 +30,18 @@ from scoring.forms import HoleForm, MatchForm, preset_initial
 from scoring.models import Hole, Match, Player
 
 SESSION_KEY = "scoring_matches"
+
+logger = logging.getLogger(__name__)
+
+#: What a player is told when the database fails in the middle of a save.
+NOT_SAVED = (
+    "The hole could not be saved just now and nothing was stored. "
+    "Everything you typed is still here: try saving again in a moment."
+)
+NOT_CORRECTED = (
+    "The correction could not be saved just now; the hole is as it was. "
+    "Everything you typed is still here: try again in a moment."
+)
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -399,6 +412,14 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "scoring/hole_form.html",
             _hole_context(match, players, form, form.cleaned_data["number"], evaluation),
         )
+    except DatabaseError:
+        logger.exception("Saving hole %s of match %s failed", form.cleaned_data["number"], pk)
+        form.table_errors.append(NOT_SAVED)
+        return render(
+            request,
+            "scoring/hole_form.html",
+            _hole_context(match, players, form, form.cleaned_data["number"]),
+        )
     except services.HoleConflict as exc:
         match.refresh_from_db()
         return _board_page(
@@ -487,6 +508,9 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             )
         except services.HoleRejected as exc:
             form.add_problems(exc.problems)
+        except DatabaseError:
+            logger.exception("Correcting hole %s of match %s failed", number, pk)
+            form.table_errors.append(NOT_CORRECTED)
         except services.HoleConflict as exc:
             hole.refresh_from_db()
             fresh = HoleForm(initial=_initial_for(hole, number, players), players=players)
