@@ -119,7 +119,19 @@ TABLE: dict[str, Row] = {
     # Public pages and the API.
     "home": Row(get=PUBLIC, shows=lambda w: "Golf, the card game"),
     "healthz": Row(get=PUBLIC, shows=lambda w: "ok"),
+    "robots_txt": Row(get=PUBLIC, shows=lambda w: "User-agent"),
     "rules:guide": Row(get=PUBLIC),
+    "rules:card_values": Row(get=PUBLIC),
+    "rules:try": Row(get=PUBLIC),
+    "rules:examples": Row(get=PUBLIC),
+    "rules:variants": Row(get=PUBLIC),
+    "rules:variant": Row(args=lambda w: ["nine-card"], get=PUBLIC),
+    "rules:house_rules": Row(get=PUBLIC),
+    "rules:house_rule": Row(args=lambda w: ["tied-shame"], get=PUBLIC),
+    "rules:practice": Row(get=PUBLIC),
+    "rules:faq": Row(get=PUBLIC),
+    "rules:strategy": Row(get=PUBLIC),
+    "rules:glossary": Row(get=PUBLIC),
     "api:score": Row(post=PUBLIC, json=True, data=lambda w: {"grid": "8 5 7 / 8 3 9"}),
     "api:score_hole": Row(
         post=PUBLIC,
@@ -175,6 +187,28 @@ TABLE: dict[str, Row] = {
     "groups:member_remove": Row(args=lambda w: [w.group.pk, w.member.pk], post=GROUP_MEMBER),
     "groups:ownership_transfer": Row(
         args=lambda w: [w.group.pk], post=GROUP_OWNER, data=lambda w: {"user": w.member.pk}
+    ),
+    "groups:history": Row(args=lambda w: [w.group.pk], get=GROUP_MEMBER),
+    "groups:export_json": Row(args=lambda w: [w.group.pk], get=GROUP_MEMBER),
+    "groups:export_csv": Row(args=lambda w: [w.group.pk], get=GROUP_MEMBER),
+    "groups:player": Row(
+        args=lambda w: [w.group.pk, w.group.roster.first().pk],
+        get=GROUP_MEMBER,
+        shows=lambda w: w.group.roster.first().name,
+    ),
+    "groups:match_new": Row(args=lambda w: [w.group.pk], get=GROUP_MEMBER, post=GROUP_MEMBER),
+    # Moving a match into a group takes an account that keeps the match and is in
+    # the group: only the owner here (the keeper's match has no account to move it).
+    "groups:match_move": Row(
+        args=lambda w: [w.match.pk],
+        post={
+            "anonymous": LOGIN,
+            "keeper": LOGIN,
+            "stranger": NOT_FOUND,
+            "member": NOT_FOUND,
+            "owner": OK,
+        },
+        data=lambda w: {"group": w.group.pk},
     ),
     "groups:invite_accept": Row(
         args=lambda w: [w.invite.token], get=SIGNED_IN, post=SIGNED_IN, shows=lambda w: "Friday"

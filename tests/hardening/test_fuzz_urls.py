@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from django.urls.converters import IntConverter
+from django.urls.converters import IntConverter, SlugConverter
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -42,6 +42,12 @@ words = st.one_of(
 )
 
 
+slugs = st.one_of(
+    st.from_regex(r"[-a-zA-Z0-9_]{1,80}", fullmatch=True),
+    st.sampled_from(["six-card", "jokers-none", "-", "_" * 300]),
+)
+
+
 def test_some_urls_take_arguments():
     assert "scoring:hole_edit" in WITH_ARGUMENTS
     assert "groups:invite_accept" in WITH_ARGUMENTS
@@ -52,7 +58,11 @@ def test_no_made_up_address_gets_a_server_error(name, site):
     converters = WITH_ARGUMENTS[name]
     arguments = st.fixed_dictionaries(
         {
-            key: numbers if isinstance(converter, IntConverter) else words
+            key: numbers
+            if isinstance(converter, IntConverter)
+            else slugs
+            if isinstance(converter, SlugConverter)
+            else words
             for key, converter in converters.items()
         }
     )
