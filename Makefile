@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 WORKERS ?= 2
 
-.PHONY: run test test-quick bench audit install install-test browsers clean
+.PHONY: run test test-quick bench audit loadtest install install-test browsers clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) was not found)"; exit 1; }
@@ -72,6 +72,16 @@ audit: browsers
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_page_weight.py
 	$(BIN)/python manage.py audit
+
+# Simulated tables, learners and followers against gunicorn on loopback (locust,
+# headless, bounded); fails on any error or any lost hole. DATABASE_URL picks the
+# database, as for the site.
+loadtest: install-test
+	$(BIN)/pip install --quiet -e ".[load]"
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
+	$(BIN)/python manage.py createcachetable
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py loadtest
 
 clean:
 	rm -rf $(VENV) .tools staticfiles .pytest_cache .mypy_cache .ruff_cache
