@@ -329,20 +329,23 @@ def match_results_refresh(*, match: Match) -> None:
             knocks=Count("pk", filter=Q(knock_penalty=True)),
         )
     }
-    players = list(Player.objects.filter(match_id=match.pk).order_by("seat"))
+    players = list(Player.objects.filter(match_id=match.pk).order_by("seat").only("pk", "seat"))
     totals = [sums[p.seat]["total"] if p.seat in sums else 0 for p in players]
     places = {s.seat: s.place for s in standings(totals)} if sums else {}
+    # One plain UPDATE a player: bulk_update's CASE expressions for eight fields
+    # cost far more to build in Python than the queries cost to run.
     for index, player in enumerate(players):
         row = sums.get(player.seat, {})
-        player.total = totals[index]
-        player.place = places.get(index)
-        player.holes_played = row.get("holes", 0)
-        player.best_hole = row.get("best")
-        player.worst_hole = row.get("worst")
-        player.pairs = row.get("pairs") or 0
-        player.times_out = row.get("out", 0)
-        player.knock_penalties = row.get("knocks", 0)
-    Player.objects.bulk_update(players, RESULT_FIELDS)
+        Player.objects.filter(pk=player.pk).update(
+            total=totals[index],
+            place=places.get(index),
+            holes_played=row.get("holes", 0),
+            best_hole=row.get("best"),
+            worst_hole=row.get("worst"),
+            pairs=row.get("pairs") or 0,
+            times_out=row.get("out", 0),
+            knock_penalties=row.get("knocks", 0),
+        )
     # Histories and statistics are cached until one of the group's matches changes.
     Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())
 
