@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scoring.models import Hole, Match, Player, Score
+from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 
 
 class PlayerInline(admin.TabularInline):
@@ -46,17 +46,7 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "roster_player__name", "match__group__name"]
     raw_id_fields = ["match", "roster_player"]
     list_select_related = ["match", "roster_player"]
-    #: Kept by the services from the scores; editing them here would only mislead.
-    readonly_fields = [
-        "total",
-        "place",
-        "holes_played",
-        "best_hole",
-        "worst_hole",
-        "pairs",
-        "times_out",
-        "knock_penalties",
-    ]
+    readonly_fields = PLAYER_RESULT_FIELDS
 
 
 @admin.register(Score)

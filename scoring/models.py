@@ -78,6 +78,20 @@ class Match(models.Model):
         return self.finished_at is not None
 
 
+#: What ``services.match_results_refresh`` keeps on each player, summed from their
+#: scores (read-only in the admin: editing them would only mislead).
+PLAYER_RESULT_FIELDS = [
+    "total",
+    "place",
+    "holes_played",
+    "best_hole",
+    "worst_hole",
+    "pairs",
+    "times_out",
+    "knock_penalties",
+]
+
+
 class Player(models.Model):
     """One seat at a match's table."""
 

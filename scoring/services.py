@@ -298,19 +298,6 @@ def match_rematch(*, match: Match, owner: Any = None) -> Match:
     )
 
 
-#: What :func:`match_results_refresh` keeps on each player, summed from their scores.
-RESULT_FIELDS = [
-    "total",
-    "place",
-    "holes_played",
-    "best_hole",
-    "worst_hole",
-    "pairs",
-    "times_out",
-    "knock_penalties",
-]
-
-
 def match_results_refresh(*, match: Match) -> None:
     """Store each player's total and place (the engine's standings) and their holes
     summed up on the player, so histories and statistics read one row per player and
