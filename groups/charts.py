@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.charts import value_gridlines
+
 from .selectors import ChartPoint
 
 WIDTH = 340
@@ -38,23 +40,7 @@ def average_chart(points: Sequence[ChartPoint]) -> SafeString:
         return PAD_TOP + plot_h * (high - value) / (high - low)
 
     ticks = sorted({round(low), 0, round(high)})
-    grid = format_html_join(
-        "",
-        '<line class="chart__axis" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-        '<text x="{}" y="{}" text-anchor="end">{}</text>',
-        (
-            (
-                PAD_LEFT,
-                WIDTH - PAD_RIGHT,
-                f"{y(t):.1f}",
-                f"{y(t):.1f}",
-                PAD_LEFT - 4,
-                f"{y(t) + 4:.1f}",
-                t,
-            )
-            for t in ticks
-        ),
-    )
+    grid = value_gridlines(ticks, y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT)
     line = " ".join(f"{x(i):.1f},{y(p.average):.1f}" for i, p in enumerate(points))
     dots = format_html_join(
         "",

@@ -7,6 +7,8 @@ name at its end, so colour is never the only clue.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -59,24 +61,7 @@ def progress_chart(board: Board) -> SafeString:
                 row.total,
             )
         )
-    ticks = sorted({low, 0, high})
-    grid = format_html_join(
-        "",
-        '<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-        '<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>',
-        (
-            (
-                PAD_LEFT,
-                WIDTH - PAD_RIGHT,
-                f"{y(t):.1f}",
-                f"{y(t):.1f}",
-                PAD_LEFT - 4,
-                f"{y(t) + 4:.1f}",
-                t,
-            )
-            for t in ticks
-        ),
-    )
+    grid = value_gridlines(sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT)
     step = 1 if holes <= 9 else 3
     labels = format_html_join(
         "",
@@ -92,6 +77,22 @@ def progress_chart(board: Board) -> SafeString:
         grid,
         labels,
         mark_safe("".join(lines)),
+    )
+
+
+def value_gridlines(
+    ticks: Iterable[float], y: Callable[[float], float], *, left: float, right: float
+) -> SafeString:
+    """A faint horizontal line across the plot at each tick, its value at the left
+    (classes ``axis`` and ``tick``, styled with the charts)."""
+    return format_html_join(
+        "",
+        '<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+        '<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>',
+        (
+            (left, right, f"{y(t):.1f}", f"{y(t):.1f}", left - 4, f"{y(t) + 4:.1f}", t)
+            for t in ticks
+        ),
     )
 
 
