@@ -82,6 +82,20 @@ def _depth(value: Any, level: int = 1) -> int:
     return level
 
 
+def _unknown_keys(
+    data: dict[str, Any], allowed: set[str], prefix: str = ""
+) -> list[tuple[str, str]]:
+    return [
+        (f"{prefix}{key}", f"'{key}' is not expected here") for key in sorted(set(data) - allowed)
+    ]
+
+
+def _refuse_unknown_keys(data: dict[str, Any], allowed: set[str]) -> None:
+    unknown = _unknown_keys(data, allowed)
+    if unknown:
+        raise BadRequest(*unknown)
+
+
 def _rules(data: dict[str, Any]) -> RuleSet:
     if "rules" not in data:
         return RuleSet()
@@ -137,9 +151,7 @@ def _guarded(view: Any) -> Any:
 def score(request: HttpRequest) -> JsonResponse:
     """Score one grid: values, columns, grid bonuses and blackjack."""
     data = _read_json(request)
-    unknown = sorted(set(data) - {"rules", "grid"})
-    if unknown:
-        raise BadRequest(*((key, f"'{key}' is not expected here") for key in unknown))
+    _refuse_unknown_keys(data, {"rules", "grid"})
     rules = _rules(data)
     if "grid" not in data:
         raise BadRequest(("grid", "enter a grid, like '8 5 7 / 8 3 9'"))
@@ -158,9 +170,7 @@ def score(request: HttpRequest) -> JsonResponse:
 def score_hole_view(request: HttpRequest) -> JsonResponse:
     """Score a whole hole: every grid, then knock, underdog and tied-shame rules."""
     data = _read_json(request)
-    unknown = sorted(set(data) - {"rules", "players"})
-    if unknown:
-        raise BadRequest(*((key, f"'{key}' is not expected here") for key in unknown))
+    _refuse_unknown_keys(data, {"rules", "players"})
     rules = _rules(data)
     players = data.get("players")
     if not isinstance(players, list) or not players:
@@ -176,8 +186,7 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
         if not isinstance(player, dict):
             errors.append((where, "each player must be an object with a name and a grid"))
             continue
-        for key in sorted(set(player) - {"name", "grid", "went_out"}):
-            errors.append((f"{where}.{key}", f"'{key}' is not expected here"))
+        errors.extend(_unknown_keys(player, {"name", "grid", "went_out"}, prefix=f"{where}."))
         name = player.get("name", f"Player {i + 1}")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
             errors.append((f"{where}.name", f"a name is 1 to {MAX_NAME_LENGTH} characters"))

@@ -48,3 +48,19 @@ class HoleFactory(DjangoModelFactory):
     number = factory.Sequence(lambda n: n + 1)
     rules = factory.LazyAttribute(lambda h: h.match.rules)
     token = factory.LazyFunction(uuid.uuid4)
+
+
+def new_match_form(**changes):
+    """The new-match form as a browser posts it for two players under the classic
+    rules, with ``changes`` on top."""
+    return {
+        "player_1": "Ann",
+        "player_2": "Bob",
+        "first_dealer": "1",
+        "variant": "six-card",
+        "deck": "standard",
+        "flip_on_discard": "standard",
+        "end_of_hole": "final-turn",
+        "holes": "9",
+        **changes,
+    }

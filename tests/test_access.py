@@ -37,6 +37,7 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Player, Score
 from scoring.views import SESSION_KEY
+from tests.factories import new_match_form
 
 pytestmark = pytest.mark.django_db
 
@@ -104,16 +105,7 @@ def hole_form(w: World, number: int, **more: Any) -> dict[str, Any]:
     }
 
 
-NEW_MATCH = {
-    "player_1": "Ann",
-    "player_2": "Bob",
-    "first_dealer": "1",
-    "variant": "six-card",
-    "deck": "standard",
-    "flip_on_discard": "standard",
-    "end_of_hole": "final-turn",
-    "holes": "9",
-}
+NEW_MATCH = new_match_form()
 
 TABLE: dict[str, Row] = {
     # Public pages and the API.

@@ -62,22 +62,11 @@ PAGES = [
 def make_match_pages(client):
     """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
     scoreboard, and the hole pages of a match in play."""
-    from scoring import services
-    from scoring.engine import RuleSet
-    from scoring.management.commands.bench import EIGHT_PLAYERS
+    from scoring.management.commands.bench import eight_player_match
     from scoring.views import SESSION_KEY
 
-    grids = EIGHT_PLAYERS
-    names = [f"Player {i}" for i in range(1, 9)]
-    full = services.match_create(names=names, first_dealer=0, rules=RuleSet(holes=18))
-    playing = services.match_create(names=names, first_dealer=0, rules=RuleSet(holes=18))
-    import uuid
-
-    for number in range(1, 19):
-        entry = services.HoleEntry(kind="grids", grids=tuple(grids), went_out=0)
-        services.hole_record(match=full, entry=entry, token=uuid.uuid4(), number=number)
-    entry = services.HoleEntry(kind="grids", grids=tuple(grids), went_out=0)
-    services.hole_record(match=playing, entry=entry, token=uuid.uuid4(), number=1)
+    full = eight_player_match(played=18)
+    playing = eight_player_match(played=1)
     session = client.session
     session[SESSION_KEY] = [full.pk, playing.pk]
     session.save()

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scoring.engine import RuleSet
 from scoring.models import Match
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, new_match_form
 
 from .conftest import session_owning
 
@@ -90,16 +90,7 @@ def test_a_form_sent_without_its_csrf_token_gets_the_friendly_expired_page():
 
 # -- request size --------------------------------------------------------------------
 
-NEW_MATCH = {
-    "player_1": "Ann",
-    "player_2": "Bob",
-    "first_dealer": "1",
-    "variant": "six-card",
-    "deck": "standard",
-    "flip_on_discard": "standard",
-    "end_of_hole": "final-turn",
-    "holes": "9",
-}
+NEW_MATCH = new_match_form()
 HUGE = "x" * (300 * 1024)  # above DATA_UPLOAD_MAX_MEMORY_SIZE
 
 

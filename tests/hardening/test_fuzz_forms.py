@@ -18,6 +18,8 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import given
 
+from tests.factories import new_match_form
+
 from .conftest import Site
 from .strategies import FUZZ, hostile_form
 
@@ -38,24 +40,16 @@ def hole(number: int, **more: Any) -> dict[str, Any]:
     }
 
 
-NEW_MATCH = {
-    "preset": "",
-    "player_1": "Ann",
-    "player_2": "Bob",
-    "player_3": "",
-    "first_dealer": "1",
-    "variant": "six-card",
-    "deck": "standard",
-    "decks": "",
-    "jokers": "",
-    "house_rules": ["blackjack"],
-    "flip_on_discard": "standard",
-    "flip_as_action": "on",
-    "early_knock": "on",
-    "end_of_hole": "final-turn",
-    "holes": "9",
-    "initial_flips": "",
-}
+NEW_MATCH = new_match_form(
+    preset="",
+    player_3="",
+    decks="",
+    jokers="",
+    house_rules=["blackjack"],
+    flip_as_action="on",
+    early_knock="on",
+    initial_flips="",
+)
 
 
 @dataclass

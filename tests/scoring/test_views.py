@@ -9,7 +9,7 @@ from django.urls import reverse
 from scoring.engine import DeckKind, HouseRule, RuleSet
 from scoring.models import Hole, Match
 from scoring.views import SESSION_KEY
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, new_match_form
 
 pytestmark = pytest.mark.django_db
 
@@ -35,20 +35,7 @@ def hole_data(number=1, token=None, **fields):
     return data
 
 
-NEW_MATCH = {
-    "player_1": "Ann",
-    "player_2": "Bob",
-    "player_3": "Cy",
-    "first_dealer": "2",
-    "variant": "six-card",
-    "deck": "standard",
-    "decks": "",
-    "jokers": "",
-    "flip_on_discard": "standard",
-    "end_of_hole": "final-turn",
-    "holes": "9",
-    "initial_flips": "",
-}
+NEW_MATCH = new_match_form(player_3="Cy", first_dealer="2", decks="", jokers="", initial_flips="")
 
 
 # -- starting a match ------------------------------------------------------------------

@@ -26,6 +26,7 @@ from django.urls import reverse
 from scoring.engine import HouseRule, RuleSet, check_grid, check_table, score_grid, score_hole
 from scoring.engine.rules import MAX_HOLES
 from scoring.management.loopback import Server
+from scoring.models import Match
 
 SIX_CARD = "8 5 7 / 8 3 9"
 EIGHT_PLAYERS = [
@@ -142,24 +143,32 @@ def python_rps(
     return sum(counts) / seconds
 
 
-def scoreboard_fixture() -> tuple[str, str]:
-    """An 8-player, 18-hole match with every hole saved, and a session cookie that
-    owns it: (scoreboard path, cookie header)."""
-    from django.contrib.sessions.backends.db import SessionStore
-
+def eight_player_match(*, played: int, holes: int = 18) -> Match:
+    """An 8-player match of ``holes`` holes with the first ``played`` saved, each from
+    the :data:`EIGHT_PLAYERS` table: the largest scoreboard a phone shows."""
     from scoring import services
-    from scoring.views import SESSION_KEY
 
     match = services.match_create(
-        names=[f"Player {i}" for i in range(1, 9)], first_dealer=0, rules=RuleSet(holes=18)
+        names=[f"Player {i}" for i in range(1, 9)], first_dealer=0, rules=RuleSet(holes=holes)
     )
-    for number in range(1, 19):
+    for number in range(1, played + 1):
         services.hole_record(
             match=match,
             entry=services.HoleEntry(kind="grids", grids=tuple(EIGHT_PLAYERS), went_out=0),
             token=uuid.uuid4(),
             number=number,
         )
+    return match
+
+
+def scoreboard_fixture() -> tuple[str, str]:
+    """An 8-player, 18-hole match with every hole saved, and a session cookie that
+    owns it: (scoreboard path, cookie header)."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from scoring.views import SESSION_KEY
+
+    match = eight_player_match(played=18)
     session = SessionStore()
     session[SESSION_KEY] = [match.pk]
     session.create()
