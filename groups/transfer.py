@@ -27,6 +27,7 @@ from scoring.engine.deal import deal_grids, went_out_seat
 from scoring.engine.match import standings
 from scoring.models import Hole, Match, Player, Score
 from scoring.services import breakdown_data
+from scoring.spreadsheets import spreadsheet_safe
 
 from .models import Group, Membership, RosterPlayer
 
@@ -108,14 +109,6 @@ def group_export(*, group: Group) -> dict[str, Any]:
             for m in matches
         ],
     }
-
-
-def spreadsheet_safe(value: object) -> object:
-    """A cell a spreadsheet will show, never run: text starting = + - @ (or a tab or
-    carriage return) gets a leading apostrophe. Numbers stay numbers."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
 
 
 CSV_HEADER = [

@@ -28,6 +28,7 @@ from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
 from scoring.forms import HoleForm, MatchForm, preset_initial
 from scoring.models import Hole, Match, Player
+from scoring.spreadsheets import spreadsheet_safe
 
 SESSION_KEY = "scoring_matches"
 
@@ -205,14 +206,9 @@ def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer.writerow(["Player", *[f"Hole {h.number}" for h in board.holes], "Total", "Place"])
     for row in board.rows:
         writer.writerow(
-            [_csv_text(row.player.name), *[c.score for c in row.cells], row.total, row.place]
+            [spreadsheet_safe(row.player.name), *[c.score for c in row.cells], row.total, row.place]
         )
     return response
-
-
-def _csv_text(text: str) -> str:
-    """Text a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 @require_GET

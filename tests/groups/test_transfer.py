@@ -16,6 +16,7 @@ from groups.models import Group, RosterPlayer
 from scoring.engine import HouseRule, RuleSet, table_problems
 from scoring.engine.grid import Grid
 from scoring.models import Hole, Match, Player, Score
+from scoring.spreadsheets import spreadsheet_safe
 
 pytestmark = pytest.mark.django_db
 
@@ -152,9 +153,9 @@ def test_csv_has_a_row_per_player_and_defuses_formulas(client, member, played):
 
 @pytest.mark.parametrize("value", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
 def test_spreadsheet_safe_neutralises_formulas(value):
-    assert transfer.spreadsheet_safe(value) == "'" + value
-    assert transfer.spreadsheet_safe(-3) == -3
-    assert transfer.spreadsheet_safe("Ann") == "Ann"
+    assert spreadsheet_safe(value) == "'" + value
+    assert spreadsheet_safe(-3) == -3
+    assert spreadsheet_safe("Ann") == "Ann"
 
 
 def test_json_download_for_members_only(client, member, stranger, played):
