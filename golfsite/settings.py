@@ -148,6 +148,17 @@ else:
         }
     }
 
+# Rendered scoreboards, keyed on the match's last change, so an entry is never
+# stale: it is only ever replaced by a newer key. Each worker keeps its own, in
+# memory (no query, no network): a board is drawn once per worker after each change
+# however many phones follow it.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "TIMEOUT": 6 * 60 * 60,
+    "OPTIONS": {"MAX_ENTRIES": 500},
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

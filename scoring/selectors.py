@@ -55,7 +55,7 @@ class Board:
 
     match: Match
     players: list[Player]
-    holes: list[Hole]
+    holes: list[int]  # the numbers of the holes saved, in order
     rows: list[PlayerRow]
     standings: list[Standing]
     leaders: list[Player]
@@ -84,39 +84,42 @@ def match_players(*, match: Match) -> list[Player]:
     return list(match.players.all())
 
 
-def match_board(*, match: Match) -> Board:
-    """The scoreboard of ``match``: three queries (players, holes, scores)."""
-    players = list(match.players.all())
-    # The scoreboard needs neither each hole's rules snapshot nor each score's
-    # breakdown: leave those JSON columns unread.
-    holes = list(match.holes.only("id", "match_id", "number", "kind", "went_out"))
-    by_hole: dict[int, list[Score]] = {hole.pk: [] for hole in holes}
-    # Only the scores of the holes just read: a hole another phone saves between the
-    # two queries waits for the next look at the board.
-    for score in Score.objects.filter(hole_id__in=list(by_hole)).only(
-        "hole_id", "seat", "score", "went_out", "matched_columns"
-    ):
-        by_hole[score.hole_id].append(score)
+def match_board(*, match: Match, players: list[Player] | None = None) -> Board:
+    """The scoreboard of ``match``: two queries (its players, unless given in seating
+    order, then every score with its hole's number, read as plain tuples: the board
+    needs no model instances)."""
+    if players is None:
+        players = match_players(match=match)
     count = len(players)
-    table: list[list[int]] = []
     rows = [PlayerRow(player=p, cells=[], running=[], total=0) for p in players]
+    # One query reads a consistent snapshot of every hole; a hole is complete once
+    # it has a score per seat (a hole's scores are written in one transaction).
+    by_hole: dict[int, list[tuple[int, int, bool, int]]] = {}
+    for number, seat, score, went_out, pairs in (
+        Score.objects.filter(hole__match=match)
+        .order_by("hole__number", "seat")
+        .values_list("hole__number", "seat", "score", "went_out", "matched_columns")
+    ):
+        by_hole.setdefault(number, []).append((seat, score, went_out, pairs))
+    table: list[list[int]] = []
+    numbers: list[int] = []
     winners: dict[int, list[Player]] = {}
-    for hole in holes:
-        scores = sorted(by_hole[hole.pk], key=lambda s: s.seat)
-        values = [s.score for s in scores]
-        if len(values) != count:
+    for number, scores in by_hole.items():
+        if len(scores) != count:
             continue
+        values = [score for _, score, _, _ in scores]
         table.append(values)
+        numbers.append(number)
         won = set(lowest(values))
-        winners[hole.number] = [players[seat] for seat in sorted(won)]
-        for score in scores:
-            row = rows[score.seat]
-            row.cells.append(Cell(hole.number, score.score, score.seat in won, score.went_out))
-            row.pairs += score.matched_columns
-            row.times_out += int(score.went_out)
-            row.holes_won += int(score.seat in won)
-            if row.best_hole is None or score.score < row.best_hole:
-                row.best_hole = score.score
+        winners[number] = [players[seat] for seat in sorted(won)]
+        for seat, score, went_out, pairs in scores:
+            row = rows[seat]
+            row.cells.append(Cell(number, score, seat in won, went_out))
+            row.pairs += pairs
+            row.times_out += went_out
+            row.holes_won += seat in won
+            if row.best_hole is None or score < row.best_hole:
+                row.best_hole = score
     running = running_totals(table, count)
     totals = [r[-1] if r else 0 for r in running]
     ranked = standings(totals)
@@ -128,7 +131,7 @@ def match_board(*, match: Match) -> Board:
         row.behind = standing.behind
         row.leading = bool(table) and standing.place == 1
     leaders = [players[s.seat] for s in ranked if s.place == 1] if table else []
-    return Board(match, players, holes, rows, ranked, leaders, winners)
+    return Board(match, players, numbers, rows, ranked, leaders, winners)
 
 
 def turn_order(*, match: Match, players: list[Player], number: int) -> tuple[Player, Player]:

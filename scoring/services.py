@@ -6,12 +6,13 @@ stores the result inside a transaction so a failure leaves the match as it was.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Max, Min, Q, Sum
 from django.utils import timezone
 
@@ -32,7 +33,7 @@ from scoring.engine import (
     table_problems,
 )
 from scoring.engine.match import seating_problems, standings, totals_problems
-from scoring.models import Hole, Match, Player, Score
+from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 
 GRIDS = Hole.Kind.GRIDS
 TOTALS = Hole.Kind.TOTALS
@@ -181,9 +182,18 @@ def match_create(
     return match
 
 
-def hole_record(*, match: Match, entry: HoleEntry, token: uuid.UUID, number: int) -> Hole:
+def hole_record(
+    *,
+    match: Match,
+    entry: HoleEntry,
+    token: uuid.UUID,
+    number: int,
+    players: list[Player] | None = None,
+) -> Hole:
     """Save hole ``number`` of ``match`` from ``entry``, scored by the engine.
 
+    ``players`` are the match's players in seating order when the caller has them
+    already (seats never change once a match starts); otherwise they are read.
     A replay of the same ``token`` returns the hole it saved, unchanged. Raises
     :class:`HoleRejected` for an impossible hole or a finished match, and
     :class:`HoleConflict` when hole ``number`` was saved by another form meanwhile.
@@ -204,7 +214,8 @@ def hole_record(*, match: Match, entry: HoleEntry, token: uuid.UUID, number: int
                 if number <= count
                 else f"the next hole is hole {count + 1}"
             )
-        players = list(locked.players.all())
+        if players is None:
+            players = list(locked.players.all())
         rules = locked.rule_set
         evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
         if not evaluation.ok:
@@ -223,10 +234,8 @@ def hole_record(*, match: Match, entry: HoleEntry, token: uuid.UUID, number: int
         except IntegrityError as exc:
             raise HoleConflict(f"hole {number} was already saved from another phone") from exc
         _store_scores(hole, players, entry, evaluation.hole)
-        match_results_refresh(match=locked)
-        if number >= locked.holes_planned:
-            locked.finished_at = timezone.now()
-        locked.save(update_fields=["finished_at", "updated_at"])
+        match_results_refresh(match=locked, players=players)
+        _changed(locked, finished_at=timezone.now() if number >= locked.holes_planned else None)
     return hole
 
 
@@ -241,7 +250,7 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
             raise HoleConflict(
                 f"hole {current.number} was changed from another phone; here it is as it is now"
             )
-        players = list(Player.objects.filter(match_id=current.match_id))
+        players = list(Player.objects.filter(match_id=current.match_id).order_by("seat"))
         rules = RuleSet.from_dict(current.rules)
         evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
         if not evaluation.ok:
@@ -253,7 +262,8 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
         current.revision += 1
         current.save(update_fields=["kind", "went_out", "revision", "updated_at"])
         _store_scores(current, players, entry, evaluation.hole)
-        match_results_refresh(match=current.match)
+        match_results_refresh(match=current.match, players=players)
+        _changed(current.match)
     return current
 
 
@@ -267,8 +277,7 @@ def hole_delete_last(*, match: Match, number: int) -> None:
             raise HoleConflict("only the last hole can be deleted, and this is no longer it")
         last.delete()
         match_results_refresh(match=locked)
-        locked.finished_at = None
-        locked.save(update_fields=["finished_at", "updated_at"])
+        _changed(locked, finished_at=None)
 
 
 def match_end(*, match: Match) -> None:
@@ -298,10 +307,13 @@ def match_rematch(*, match: Match, owner: Any = None) -> Match:
     )
 
 
-def match_results_refresh(*, match: Match) -> None:
+def match_results_refresh(*, match: Match, players: list[Player] | None = None) -> None:
     """Store each player's total and place (the engine's standings) and their holes
     summed up on the player, so histories and statistics read one row per player and
-    match instead of every hole."""
+    match instead of every hole. ``players``: the match's players, if already read.
+
+    The caller then marks the match changed (:func:`_changed`), which is what
+    tells cached histories and statistics to look again."""
     sums = {
         row["seat"]: row
         for row in Score.objects.filter(hole__match_id=match.pk)
@@ -316,25 +328,50 @@ def match_results_refresh(*, match: Match) -> None:
             knocks=Count("pk", filter=Q(knock_penalty=True)),
         )
     }
-    players = list(Player.objects.filter(match_id=match.pk).order_by("seat").only("pk", "seat"))
-    totals = [sums[p.seat]["total"] if p.seat in sums else 0 for p in players]
+    if players is None:
+        players = list(Player.objects.filter(match_id=match.pk).only("pk", "seat"))
+    seats = sorted(players, key=lambda p: p.seat)
+    totals = [sums[p.seat]["total"] if p.seat in sums else 0 for p in seats]
     places = {s.seat: s.place for s in standings(totals)} if sums else {}
-    # One plain UPDATE a player: bulk_update's CASE expressions for eight fields
-    # cost far more to build in Python than the queries cost to run.
-    for index, player in enumerate(players):
+    results = []
+    for index, player in enumerate(seats):
         row = sums.get(player.seat, {})
-        Player.objects.filter(pk=player.pk).update(
-            total=totals[index],
-            place=places.get(index),
-            holes_played=row.get("holes", 0),
-            best_hole=row.get("best"),
-            worst_hole=row.get("worst"),
-            pairs=row.get("pairs") or 0,
-            times_out=row.get("out", 0),
-            knock_penalties=row.get("knocks", 0),
-        )
-    # Histories and statistics are cached until one of the group's matches changes.
-    Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())
+        values = {
+            "total": totals[index],
+            "place": places.get(index),
+            "holes_played": row.get("holes", 0),
+            "best_hole": row.get("best"),
+            "worst_hole": row.get("worst"),
+            "pairs": row.get("pairs") or 0,
+            "times_out": row.get("out", 0),
+            "knock_penalties": row.get("knocks", 0),
+        }
+        results.append([*(values[name] for name in PLAYER_RESULT_FIELDS), player.pk])
+    # One prepared UPDATE run for every seat: the ORM's per-row updates (or
+    # bulk_update's CASE expressions) cost more to build than the database takes
+    # to run them, and a hole is saved between every pair of turns at the table.
+    with connection.cursor() as cursor:
+        cursor.executemany(_results_update_sql(connection.vendor), results)
+
+
+@functools.cache
+def _results_update_sql(vendor: str) -> str:
+    """``UPDATE player SET total = %s, place = %s, ... WHERE id = %s``."""
+    quote = connection.ops.quote_name
+    meta = Player._meta
+    columns = ", ".join(
+        f"{quote(meta.get_field(name).column)} = %s" for name in PLAYER_RESULT_FIELDS
+    )
+    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+
+
+def _changed(match: Match, **fields: Any) -> None:
+    """Mark ``match`` changed now (and set ``fields`` on it): cached histories,
+    statistics and scoreboards are keyed on ``updated_at``."""
+    fields["updated_at"] = timezone.now()
+    Match.objects.filter(pk=match.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(match, name, value)
 
 
 def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: HoleScore) -> None:

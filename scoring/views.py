@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import caches
 from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -28,6 +30,7 @@ from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
 from scoring.forms import HoleForm, MatchForm, preset_initial
 from scoring.models import Hole, Match, Player
+from scoring.scorecard import scorecard
 from scoring.spreadsheets import spreadsheet_safe
 
 SESSION_KEY = "scoring_matches"
@@ -150,7 +153,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The scoreboard: a golf card of every hole, running totals and standings."""
     match = _match_for(request, pk)
-    return _board_page(request, match, "scoring/match_detail.html", readonly=False)
+    return _board_page(
+        request, match, "scoring/match_detail.html", readonly=False, partial=bool(request.htmx)
+    )
 
 
 @require_GET
@@ -158,25 +163,35 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the share link can follow live."""
     match = get_object_or_404(Match, share_token=token)
-    return _board_page(request, match, "scoring/match_shared.html", readonly=True)
+    return _board_page(
+        request, match, "scoring/match_shared.html", readonly=True, partial=bool(request.htmx)
+    )
 
 
 def _board_page(
-    request: HtmxHttpRequest, match: Match, template: str, *, readonly: bool, notice: str = ""
+    request: HtmxHttpRequest,
+    match: Match,
+    template: str,
+    *,
+    readonly: bool,
+    partial: bool = False,
+    notice: str = "",
 ) -> HttpResponse:
-    board = selectors.match_board(match=match)
+    """The scoreboard page, or only its ``#board`` partial (what a live board's
+    htmx refresh swaps in)."""
+    players = selectors.match_players(match=match)
+    board_html, holes_played = board_fragment(match, players, readonly=readonly)
     context: dict[str, Any] = {
         "match": match,
-        "board": board,
+        "players": players,
+        "board_html": board_html,
+        "holes_played": holes_played,
+        "next_hole": holes_played + 1,
         "rules": match.rule_set,
-        "readonly": readonly,
-        "chart": progress_chart(board),
         "notice": notice,
     }
     if not match.is_finished:
-        dealer, first = selectors.turn_order(
-            match=match, players=board.players, number=board.next_hole
-        )
+        dealer, first = selectors.turn_order(match=match, players=players, number=holes_played + 1)
         context.update(next_dealer=dealer, next_first=first)
     if not readonly and match.group_id is None and request.user.is_authenticated:
         context["move_groups"] = list(groups_for_user(user=request.user))
@@ -186,9 +201,35 @@ def _board_page(
         context["share_url"] = request.build_absolute_uri(
             match_share_path(match),
         )
-    if request.htmx:
+    if partial:
         template = f"{template}#board"
     return render(request, template, context)
+
+
+def board_fragment(match: Match, players: list[Player], *, readonly: bool) -> tuple[str, int]:
+    """The drawn board (score card, standings, chart, summary) and how many holes it
+    shows, from the fragment cache when the match has not changed since it was drawn.
+
+    Every change to a match's holes moves ``Match.updated_at`` (see
+    ``services._changed``), so a key never goes stale: a change makes a new key.
+    """
+    key = f"board:{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
+    fragments = caches["fragments"]
+    drawn = fragments.get(key)
+    if drawn is None:
+        board = selectors.match_board(match=match, players=players)
+        html = render_to_string(
+            "scoring/_board.html",
+            {
+                "match": match,
+                "board": board,
+                "scorecard": scorecard(board, readonly=readonly),
+                "chart": progress_chart(board),
+            },
+        )
+        drawn = (html, board.holes_played)
+        fragments.set(key, drawn)
+    return drawn
 
 
 def match_share_path(match: Match) -> str:
@@ -203,7 +244,7 @@ def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="golf-match-{match.pk}.csv"'
     writer = csv.writer(response)
-    writer.writerow(["Player", *[f"Hole {h.number}" for h in board.holes], "Total", "Place"])
+    writer.writerow(["Player", *[f"Hole {number}" for number in board.holes], "Total", "Place"])
     for row in board.rows:
         writer.writerow(
             [spreadsheet_safe(row.player.name), *[c.score for c in row.cells], row.total, row.place]
@@ -374,29 +415,37 @@ def _initial_for(hole: Hole | None, number: int, players: list[Player]) -> dict[
 
 @require_http_methods(["GET", "POST"])
 def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Enter the next hole: every grid (or every total), who went out; save."""
+    """Enter the next hole: every grid (or every total), who went out; save.
+
+    A save from htmx answers with the scoreboard itself, so a phone on a slow
+    connection waits one round trip instead of two (POST, then the redirect's GET);
+    without JavaScript the browser follows the redirect as usual.
+    """
     match = _match_for(request, pk)
     players = selectors.match_players(match=match)
-    number = match.holes.count() + 1
-    if match.is_finished and request.method == "GET":
-        messages.info(request, "This match is finished.")
-        return redirect(match)
     if request.method == "GET":
+        if match.is_finished:
+            messages.info(request, "This match is finished.")
+            return redirect(match)
+        number = match.holes.count() + 1
         form = HoleForm(initial=_initial_for(None, number, players), players=players)
         return render(
             request, "scoring/hole_form.html", _hole_context(match, players, form, number)
         )
     form = HoleForm(request.POST, players=players)
     if not form.is_valid():
+        number = match.holes.count() + 1
         return render(
             request, "scoring/hole_form.html", _hole_context(match, players, form, number)
         )
+    number = form.cleaned_data["number"]
     try:
         hole = services.hole_record(
             match=match,
             entry=form.entry(),
             token=form.cleaned_data["token"],
-            number=form.cleaned_data["number"],
+            number=number,
+            players=players,
         )
     except services.HoleRejected as exc:
         form.add_problems(exc.problems)
@@ -406,23 +455,37 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render(
             request,
             "scoring/hole_form.html",
-            _hole_context(match, players, form, form.cleaned_data["number"], evaluation),
+            _hole_context(match, players, form, number, evaluation),
         )
     except DatabaseError:
-        logger.exception("Saving hole %s of match %s failed", form.cleaned_data["number"], pk)
+        logger.exception("Saving hole %s of match %s failed", number, pk)
         form.table_errors.append(NOT_SAVED)
         return render(
-            request,
-            "scoring/hole_form.html",
-            _hole_context(match, players, form, form.cleaned_data["number"]),
+            request, "scoring/hole_form.html", _hole_context(match, players, form, number)
         )
     except services.HoleConflict as exc:
         match.refresh_from_db()
         return _board_page(
             request, match, "scoring/match_detail.html", readonly=False, notice=_sentence(str(exc))
         )
-    messages.success(request, f"Hole {hole.number} saved.")
-    return redirect(match)
+    return _saved(request, match, f"Hole {hole.number} saved.")
+
+
+def _saved(request: HtmxHttpRequest, match: Match, message: str) -> HttpResponse:
+    """After a hole is saved or corrected: back to the scoreboard, saying so.
+
+    The save button posts through htmx, which is answered with the scoreboard page
+    itself (and its address for the browser's history), so a phone on a slow
+    connection waits one round trip instead of two. A plain form post (no
+    JavaScript) gets the usual redirect, so reloading never posts twice.
+    """
+    messages.success(request, message)
+    if not request.htmx:
+        return redirect(match)
+    match.refresh_from_db(fields=["finished_at", "updated_at"])
+    response = _board_page(request, match, "scoring/match_detail.html", readonly=False)
+    response["HX-Push-Url"] = match.get_absolute_url()
+    return response
 
 
 @require_POST
@@ -517,8 +580,7 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
                 _hole_context(match, players, fresh, number, hole=hole),
             )
         else:
-            messages.success(request, f"Hole {number} corrected; the totals follow.")
-            return redirect(match)
+            return _saved(request, match, f"Hole {number} corrected; the totals follow.")
     return render(
         request, "scoring/hole_form.html", _hole_context(match, players, form, number, hole=hole)
     )

@@ -21,3 +21,12 @@ def _plain_static_storage(settings):
 def _fast_password_hashing(settings):
     """Real hashing is slow on purpose; tests need it to be right, not slow."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_fragment_cache():
+    """Each test starts with no drawn scoreboards: keys are unique per change of a
+    match, but a test database hands the same ids out again."""
+    from django.core.cache import caches
+
+    caches["fragments"].clear()

@@ -1,6 +1,8 @@
 /* Scoresheet enhancements. The pages work without this file:
    - a tap-a-slot-then-a-rank keypad that writes each grid's notation field;
-   - keeping the screen awake while a match page is open (Wake Lock). */
+   - keeping the screen awake while a match page is open (Wake Lock).
+   Saving a hole through htmx swaps the whole page body (the scoreboard, or the
+   form again with its problems), so the keypad is set up again after each swap. */
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -19,92 +21,6 @@
   });
   keepAwake();
 
-  // -- Keypad -----------------------------------------------------------------------------
-  var keypad = document.getElementById("keypad");
-  if (!keypad) return;
-  var hint = document.getElementById("keypad-hint");
-  var groups = Array.prototype.slice.call(document.querySelectorAll(".slots"));
-  if (!groups.length) return;
-  keypad.hidden = false;
-  var active = null;
-  var lastFilled = null;
-
-  function inputFor(group) { return document.getElementById(group.dataset.for); }
-  function slotsOf(group) { return Array.prototype.slice.call(group.querySelectorAll(".slot")); }
-  function groupOf(slot) { return slot.closest(".slots"); }
-  function columnsOf(group) {
-    var m = group.className.match(/slots--cols-(\d)/);
-    return m ? parseInt(m[1], 10) : 3;
-  }
-
-  function show(slot, text) {
-    slot.textContent = text || "\u00b7";
-    slot.classList.toggle("is-filled", !!text);
-    slot.dataset.card = text || "";
-    slot.setAttribute("aria-label", "Row " + slot.dataset.row + ", card " + slot.dataset.column +
-      ": " + (text || "empty"));
-  }
-
-  function writeNotation(group) {
-    var slots = slotsOf(group), cols = columnsOf(group), rows = [], any = false;
-    for (var i = 0; i < slots.length; i += cols) {
-      rows.push(slots.slice(i, i + cols).map(function (s) {
-        if (s.dataset.card) any = true;
-        return s.dataset.card || "?";
-      }).join(" "));
-    }
-    var input = inputFor(group);
-    input.value = any ? rows.join(" / ") : "";
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-
-  function readNotation(group) {
-    var text = inputFor(group).value.trim();
-    var rows = text ? text.split(/\s*(?:\/|\n)\s*/) : [];
-    var cols = columnsOf(group);
-    slotsOf(group).forEach(function (slot, i) {
-      var r = Math.floor(i / cols), c = i % cols;
-      var tokens = rows[r] ? rows[r].split(/[\s,]+/).filter(Boolean) : [];
-      var card = tokens[c] || "";
-      show(slot, card === "?" ? "" : card.toUpperCase());
-    });
-  }
-
-  function activate(slot) {
-    if (active) {
-      active.classList.remove("is-active");
-      active.removeAttribute("aria-pressed");
-    }
-    active = slot;
-    if (slot) {
-      slot.classList.add("is-active");
-      slot.setAttribute("aria-pressed", "true");
-      var name = slot.closest(".entry").querySelector("h2").firstChild.textContent.trim();
-      hint.textContent = name + ": row " + slot.dataset.row + ", card " + slot.dataset.column +
-        ". Tap a rank.";
-    } else {
-      hint.textContent = "Tap a slot, then a rank.";
-    }
-  }
-
-  function nextSlot(slot) {
-    var all = [];
-    groups.forEach(function (g) { all = all.concat(slotsOf(g)); });
-    var i = all.indexOf(slot);
-    return i >= 0 && i + 1 < all.length ? all[i + 1] : null;
-  }
-
-  groups.forEach(function (group) {
-    readNotation(group);
-    inputFor(group).addEventListener("input", function (event) {
-      if (event.isTrusted) readNotation(group);
-    });
-    group.addEventListener("click", function (event) {
-      var slot = event.target.closest(".slot");
-      if (slot) activate(slot);
-    });
-  });
-
   // After a live check, mark the cards each problem is about.
   function markProblems() {
     document.querySelectorAll(".entry").forEach(function (entry) {
@@ -117,29 +33,124 @@
     });
   }
   document.body.addEventListener("htmx:oobAfterSwap", markProblems);
-  document.body.addEventListener("htmx:afterSettle", markProblems);
-
-  keypad.addEventListener("click", function (event) {
-    var button = event.target.closest("button");
-    if (!button) return;
-    if (button.dataset.rank !== undefined) {
-      if (!active) { activate(slotsOf(groups[0])[0]); }
-      show(active, button.dataset.rank);
-      writeNotation(groupOf(active));
-      lastFilled = active;
-      activate(nextSlot(active));
-    } else if (button.dataset.suit !== undefined) {
-      var target = lastFilled || active;
-      if (!target || !target.dataset.card || target.dataset.card === "JK") return;
-      show(target, target.dataset.card.replace(/[SHDC]$/, "") + button.dataset.suit);
-      writeNotation(groupOf(target));
-    } else if (button.hasAttribute("data-clear")) {
-      var slot = active || lastFilled;
-      if (!slot) return;
-      show(slot, "");
-      writeNotation(groupOf(slot));
-      lastFilled = null;
-      activate(slot);
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    markProblems();
+    if (event.detail.target === document.body) {
+      setUpKeypad();
+      if (lock === null || lock.released) keepAwake();
     }
   });
+  setUpKeypad();
+
+  // -- Keypad -----------------------------------------------------------------------------
+  function setUpKeypad() {
+    var keypad = document.getElementById("keypad");
+    if (!keypad) return;
+    var hint = document.getElementById("keypad-hint");
+    var groups = Array.prototype.slice.call(document.querySelectorAll(".slots"));
+    if (!groups.length) return;
+    keypad.hidden = false;
+    var active = null;
+    var lastFilled = null;
+
+    function inputFor(group) { return document.getElementById(group.dataset.for); }
+    function slotsOf(group) { return Array.prototype.slice.call(group.querySelectorAll(".slot")); }
+    function groupOf(slot) { return slot.closest(".slots"); }
+    function columnsOf(group) {
+      var m = group.className.match(/slots--cols-(\d)/);
+      return m ? parseInt(m[1], 10) : 3;
+    }
+
+    function show(slot, text) {
+      slot.textContent = text || "\u00b7";
+      slot.classList.toggle("is-filled", !!text);
+      slot.dataset.card = text || "";
+      slot.setAttribute("aria-label", "Row " + slot.dataset.row + ", card " + slot.dataset.column +
+        ": " + (text || "empty"));
+    }
+
+    function writeNotation(group) {
+      var slots = slotsOf(group), cols = columnsOf(group), rows = [], any = false;
+      for (var i = 0; i < slots.length; i += cols) {
+        rows.push(slots.slice(i, i + cols).map(function (s) {
+          if (s.dataset.card) any = true;
+          return s.dataset.card || "?";
+        }).join(" "));
+      }
+      var input = inputFor(group);
+      input.value = any ? rows.join(" / ") : "";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+
+    function readNotation(group) {
+      var text = inputFor(group).value.trim();
+      var rows = text ? text.split(/\s*(?:\/|\n)\s*/) : [];
+      var cols = columnsOf(group);
+      slotsOf(group).forEach(function (slot, i) {
+        var r = Math.floor(i / cols), c = i % cols;
+        var tokens = rows[r] ? rows[r].split(/[\s,]+/).filter(Boolean) : [];
+        var card = tokens[c] || "";
+        show(slot, card === "?" ? "" : card.toUpperCase());
+      });
+    }
+
+    function activate(slot) {
+      if (active) {
+        active.classList.remove("is-active");
+        active.removeAttribute("aria-pressed");
+      }
+      active = slot;
+      if (slot) {
+        slot.classList.add("is-active");
+        slot.setAttribute("aria-pressed", "true");
+        var name = slot.closest(".entry").querySelector("h2").firstChild.textContent.trim();
+        hint.textContent = name + ": row " + slot.dataset.row + ", card " + slot.dataset.column +
+          ". Tap a rank.";
+      } else {
+        hint.textContent = "Tap a slot, then a rank.";
+      }
+    }
+
+    function nextSlot(slot) {
+      var all = [];
+      groups.forEach(function (g) { all = all.concat(slotsOf(g)); });
+      var i = all.indexOf(slot);
+      return i >= 0 && i + 1 < all.length ? all[i + 1] : null;
+    }
+
+    groups.forEach(function (group) {
+      readNotation(group);
+      inputFor(group).addEventListener("input", function (event) {
+        if (event.isTrusted) readNotation(group);
+      });
+      group.addEventListener("click", function (event) {
+        var slot = event.target.closest(".slot");
+        if (slot) activate(slot);
+      });
+    });
+
+    keypad.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button) return;
+      if (button.dataset.rank !== undefined) {
+        if (!active) { activate(slotsOf(groups[0])[0]); }
+        show(active, button.dataset.rank);
+        writeNotation(groupOf(active));
+        lastFilled = active;
+        activate(nextSlot(active));
+      } else if (button.dataset.suit !== undefined) {
+        var target = lastFilled || active;
+        if (!target || !target.dataset.card || target.dataset.card === "JK") return;
+        show(target, target.dataset.card.replace(/[SHDC]$/, "") + button.dataset.suit);
+        writeNotation(groupOf(target));
+      } else if (button.hasAttribute("data-clear")) {
+        var slot = active || lastFilled;
+        if (!slot) return;
+        show(slot, "");
+        writeNotation(groupOf(slot));
+        lastFilled = null;
+        activate(slot);
+      }
+    });
+  }
 })();

@@ -104,6 +104,64 @@ def test_saving_a_hole_scores_it_and_shows_it_on_the_scoreboard(client, three):
     assert "leading: <strong>Cy</strong>" in page
 
 
+def test_saving_through_htmx_answers_with_the_scoreboard_in_one_round_trip(client, three):
+    """The save button posts through htmx: the answer is the scoreboard page itself,
+    with its address for the browser's history, not a redirect to fetch it."""
+    url = reverse("scoring:hole_new", args=[three.pk])
+    response = client.post(url, hole_data(**GOOD), **HX)
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == reverse("scoring:match_detail", args=[three.pk])
+    page = response.content.decode()
+    assert "<h1>Scoreboard</h1>" in page
+    assert "Hole 1 saved." in page
+    assert '<td class="num scorecard__total">24</td>' in page
+    assert "Next: hole 2." in page
+    # The message was shown once: it does not come back on the next page.
+    assert "Hole 1 saved." not in client.get(response["HX-Push-Url"]).content.decode()
+
+
+def test_the_save_button_posts_through_htmx_and_the_form_still_posts_without_it(client, three):
+    page = client.get(reverse("scoring:hole_new", args=[three.pk])).content.decode()
+    url = reverse("scoring:hole_new", args=[three.pk])
+    assert f'<form method="post" class="hole-form" data-wake-lock action="{url}"' in page
+    assert f'<button type="submit" hx-post="{url}" hx-target="body"' in page
+
+
+def test_an_impossible_hole_saved_through_htmx_comes_back_as_the_form(client, three):
+    url = reverse("scoring:hole_new", args=[three.pk])
+    data = hole_data(**{**GOOD, "grid_1": "K K K / K K 7"})
+    response = client.post(url, data, **HX)
+    assert response.status_code == 200
+    assert "HX-Push-Url" not in response
+    page = response.content.decode()
+    assert 'value="K K K / K K 7"' in page
+    assert "<h1>Hole 1" in page
+    assert three.holes.count() == 0
+
+
+def test_a_correction_through_htmx_answers_with_the_scoreboard(client, three, save_hole):
+    save_hole(three, grids=list(GOOD.values()))
+    url = reverse("scoring:hole_edit", args=[three.pk, 1])
+    data = hole_data(**{**GOOD, "grid_0": "8 5 7 / 8 5 7"}, revision=1)
+    response = client.post(url, data, **HX)
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == reverse("scoring:match_detail", args=[three.pk])
+    assert "Hole 1 corrected; the totals follow." in response.content.decode()
+    assert three.holes.get().scores.get(seat=0).score == 0
+
+
+def test_the_last_hole_saved_through_htmx_shows_the_winner(client, save_hole):
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
+    own(client, match)
+    save_hole(match, totals=[5, 9])
+    data = hole_data(number=2, kind="totals", total_0="1", total_1="2")
+    response = client.post(reverse("scoring:hole_new", args=[match.pk]), data, **HX)
+    page = response.content.decode()
+    assert '<h2 id="result-heading">Winner</h2>' in page
+    assert "Rematch" in page
+    assert "Next: hole" not in page
+
+
 def test_a_double_submit_stores_one_hole(client, three):
     data = hole_data(**GOOD)
     url = reverse("scoring:hole_new", args=[three.pk])
@@ -285,6 +343,83 @@ def test_the_scoreboard_costs_the_same_few_queries_at_any_size(
     with django_assert_max_num_queries(6):
         page = client.get(reverse("scoring:match_detail", args=[match.pk])).content.decode()
     assert page.count('class="scorecard__name"') == players + 1
+
+
+@pytest.mark.parametrize(("players", "holes"), [(2, 0), (8, 17)])
+def test_saving_a_hole_costs_the_same_queries_at_any_size(
+    client, save_hole, django_assert_max_num_queries, players, holes
+):
+    """Validate, score, write every score and each player's result, and answer with
+    the scoreboard: a fixed number of queries, however many players and holes."""
+    match = _match_with(players, holes, save_hole)
+    own(client, match)
+    data = hole_data(number=holes + 1, kind="totals")
+    data.update({f"total_{seat}": str(seat) for seat in range(players)})
+    with django_assert_max_num_queries(18):
+        response = client.post(reverse("scoring:hole_new", args=[match.pk]), data, **HX)
+    assert f"Hole {holes + 1} saved." in response.content.decode()
+
+
+def test_a_board_is_drawn_once_until_the_match_changes(
+    client, save_hole, django_assert_num_queries
+):
+    """A second look at an unchanged board reads no scores: the drawn board is
+    kept, keyed on the match's last change."""
+    match = _match_with(8, 18, save_hole)
+    own(client, match)
+    url = reverse("scoring:match_detail", args=[match.pk])
+    first = client.get(url).content.decode()
+    with django_assert_num_queries(3):  # the match, the session, the players
+        again = client.get(url).content.decode()
+    # Every page masks its CSRF token afresh; the rest is the same.
+    masked = re.compile(r'"X-CSRFToken": "[^"]+"|name="csrfmiddlewaretoken" value="[^"]+"')
+    assert masked.sub("", again) == masked.sub("", first)
+
+
+@pytest.mark.parametrize("change", ["save", "correct", "delete", "end"])
+def test_every_change_to_a_match_shows_on_a_board_already_drawn(client, save_hole, change):
+    from scoring import services
+
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    own(client, match)
+    save_hole(match, totals=[3, 4])
+    save_hole(match, totals=[5, 6])
+    urls = [
+        reverse("scoring:match_detail", args=[match.pk]),
+        reverse("scoring:match_shared", args=[match.share_token]),
+    ]
+    for url in urls:
+        assert '<td class="num scorecard__total">8</td>' in client.get(url).content.decode()
+    if change == "save":
+        save_hole(match, totals=[10, 0])
+        expected = ['<td class="num scorecard__total">18</td>', '<td class="num">10</td>']
+    elif change == "correct":
+        hole = match.holes.get(number=2)
+        entry = services.HoleEntry(kind="totals", totals=(1, 6))
+        services.hole_correct(hole=hole, entry=entry, revision=hole.revision)
+        expected = ['<td class="num scorecard__total">4</td>']
+    elif change == "delete":
+        services.hole_delete_last(match=match, number=2)
+        expected = ['<td class="num scorecard__total">3</td>', "After 1 of 9 holes"]
+    else:
+        services.match_end(match=Match.objects.get(pk=match.pk))
+        expected = ['<h2 id="result-heading">Winner</h2>', "<h2>Summary</h2>"]
+    for url in urls:
+        page = client.get(url).content.decode()
+        for text in expected:
+            assert text in page, (url, text)
+
+
+def test_the_owners_board_and_the_shared_board_are_drawn_apart(client, three, save_hole):
+    """Only the owner's board links each hole to its page; the shared one, drawn
+    from the same match, must not borrow the owner's drawing."""
+    save_hole(three, totals=[1, 2, 3])
+    hole_link = reverse("scoring:hole_detail", args=[three.pk, 1])
+    owners = reverse("scoring:match_detail", args=[three.pk])
+    assert hole_link in client.get(owners).content.decode()
+    shared = client.get(reverse("scoring:match_shared", args=[three.share_token])).content.decode()
+    assert hole_link not in shared
+    assert hole_link in client.get(owners).content.decode()
 
 
 def test_preview_says_nothing_about_a_grid_still_being_entered(client, three):

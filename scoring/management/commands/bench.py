@@ -24,7 +24,6 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 
 from scoring.engine import HouseRule, RuleSet, check_grid, check_table, score_grid, score_hole
-from scoring.engine.rules import MAX_HOLES
 from scoring.management.loopback import Server
 from scoring.models import Match
 
@@ -176,8 +175,9 @@ def scoreboard_fixture() -> tuple[str, str]:
 
 
 def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
-    """Each worker saves holes 1, 2, 3... into its own 8-player matches, every
-    request a new hole (validate, score, write, redirect to the scoreboard)."""
+    """Each worker saves holes 1 to 18 into its own 8-player, 18-hole matches, one
+    after another, every request a new hole as the save button sends it through
+    htmx (validate, score, write, answer with the scoreboard)."""
     from urllib.parse import urlencode
 
     from django.contrib.sessions.backends.db import SessionStore
@@ -189,7 +189,7 @@ def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
         services.match_create(
             names=[f"Player {i}" for i in range(1, 9)],
             first_dealer=0,
-            rules=RuleSet(holes=MAX_HOLES),
+            rules=RuleSet(holes=18),
         )
         for _ in range(matches)
     ]
@@ -200,12 +200,13 @@ def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
     headers = {
         "Content-Type": "application/x-www-form-urlencoded",
         "Cookie": f"sessionid={session.session_key}; csrftoken={csrf}",
+        "HX-Request": "true",
     }
     grids = {f"grid_{seat}": grid for seat, grid in enumerate(EIGHT_PLAYERS)}
 
     def requests(worker: int) -> Iterator[Request]:
         for match in made[worker::8]:
-            for number in range(1, MAX_HOLES + 1):
+            for number in range(1, 19):
                 body = urlencode(
                     {
                         "csrfmiddlewaretoken": csrf,
@@ -242,7 +243,7 @@ class Command(BaseCommand):
         )
         seconds = options["seconds"]
         board, cookie = scoreboard_fixture()
-        saves = hole_save_requests(matches=16)
+        saves = hole_save_requests(matches=400)
         self.stdout.write(f"\nServer: gunicorn, 2 sync workers, loopback, {tool}")
         with Server() as server:
             load(server.url("/healthz"), 2, None)  # warm up
