@@ -194,6 +194,7 @@ def hole_record(
 
     ``players`` are the match's players in seating order when the caller has them
     already (seats never change once a match starts); otherwise they are read.
+    ``match`` is brought up to date (``finished_at``, ``updated_at``).
     A replay of the same ``token`` returns the hole it saved, unchanged. Raises
     :class:`HoleRejected` for an impossible hole or a finished match, and
     :class:`HoleConflict` when hole ``number`` was saved by another form meanwhile.
@@ -204,6 +205,7 @@ def hole_record(
         if saved is not None:
             if saved.match_id != locked.pk:
                 raise HoleRejected([Problem("this form belongs to another match")])
+            match.finished_at, match.updated_at = locked.finished_at, locked.updated_at
             return saved
         if locked.is_finished:
             raise HoleRejected([Problem("this match is finished; start a rematch to play on")])
@@ -236,6 +238,7 @@ def hole_record(
         _store_scores(hole, players, entry, evaluation.hole)
         match_results_refresh(match=locked, players=players)
         _changed(locked, finished_at=timezone.now() if number >= locked.holes_planned else None)
+    match.finished_at, match.updated_at = locked.finished_at, locked.updated_at
     return hole
 
 
@@ -244,7 +247,7 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
     played under. ``revision`` is the one the form was made from; a stale one raises
     :class:`HoleConflict`."""
     with transaction.atomic():
-        Match.objects.select_for_update().get(pk=hole.match_id)
+        locked = Match.objects.select_for_update().get(pk=hole.match_id)
         current = Hole.objects.select_for_update().get(pk=hole.pk)
         if current.revision != revision:
             raise HoleConflict(
@@ -262,8 +265,8 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
         current.revision += 1
         current.save(update_fields=["kind", "went_out", "revision", "updated_at"])
         _store_scores(current, players, entry, evaluation.hole)
-        match_results_refresh(match=current.match, players=players)
-        _changed(current.match)
+        match_results_refresh(match=locked, players=players)
+        _changed(locked)
     return current
 
 

@@ -176,10 +176,12 @@ def _board_page(
     readonly: bool,
     partial: bool = False,
     notice: str = "",
+    players: list[Player] | None = None,
 ) -> HttpResponse:
     """The scoreboard page, or only its ``#board`` partial (what a live board's
-    htmx refresh swaps in)."""
-    players = selectors.match_players(match=match)
+    htmx refresh swaps in). ``players``: the match's, in seating order, if read."""
+    if players is None:
+        players = selectors.match_players(match=match)
     board_html, holes_played = board_fragment(match, players, readonly=readonly)
     context: dict[str, Any] = {
         "match": match,
@@ -468,22 +470,26 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _board_page(
             request, match, "scoring/match_detail.html", readonly=False, notice=_sentence(str(exc))
         )
-    return _saved(request, match, f"Hole {hole.number} saved.")
+    return _saved(request, match, players, f"Hole {hole.number} saved.")
 
 
-def _saved(request: HtmxHttpRequest, match: Match, message: str) -> HttpResponse:
+def _saved(
+    request: HtmxHttpRequest, match: Match, players: list[Player], message: str
+) -> HttpResponse:
     """After a hole is saved or corrected: back to the scoreboard, saying so.
 
     The save button posts through htmx, which is answered with the scoreboard page
     itself (and its address for the browser's history), so a phone on a slow
     connection waits one round trip instead of two. A plain form post (no
-    JavaScript) gets the usual redirect, so reloading never posts twice.
+    JavaScript) gets the usual redirect, so reloading never posts twice. ``match``
+    must be as the save left it (the services bring it up to date).
     """
     messages.success(request, message)
     if not request.htmx:
         return redirect(match)
-    match.refresh_from_db(fields=["finished_at", "updated_at"])
-    response = _board_page(request, match, "scoring/match_detail.html", readonly=False)
+    response = _board_page(
+        request, match, "scoring/match_detail.html", readonly=False, players=players
+    )
     response["HX-Push-Url"] = match.get_absolute_url()
     return response
 
@@ -580,7 +586,8 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
                 _hole_context(match, players, fresh, number, hole=hole),
             )
         else:
-            return _saved(request, match, f"Hole {number} corrected; the totals follow.")
+            match.refresh_from_db(fields=["finished_at", "updated_at"])
+            return _saved(request, match, players, f"Hole {number} corrected; the totals follow.")
     return render(
         request, "scoring/hole_form.html", _hole_context(match, players, form, number, hole=hole)
     )

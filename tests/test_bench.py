@@ -3,6 +3,7 @@ asserted: these machines are too noisy for that)."""
 
 from io import StringIO
 
+import pytest
 from django.core.management import call_command
 
 
@@ -36,3 +37,28 @@ def test_bench_says_how_to_time_the_peer_without_a_checkout(monkeypatch):
     out = StringIO()
     call_command("bench", "--engine-only", stdout=out)
     assert "peer not measured: set GOLF_PEER_DIR" in out.getvalue()
+
+
+def test_each_server_ratio_is_the_median_of_rounds_run_back_to_back():
+    from scoring.management.commands.bench import paired_rates
+
+    # Round 2 ran while the machine was busy: both figures halved, the ratio kept.
+    bases, targets = iter([1000.0, 500.0, 900.0]), iter([400.0, 200.0, 270.0])
+    paired = paired_rates(lambda: next(bases), lambda: next(targets), rounds=3)
+    assert paired.ratio == 0.4
+    assert (paired.base, paired.target) == (900.0, 270.0)
+
+
+@pytest.mark.django_db
+def test_the_save_load_carries_on_from_hole_to_hole_across_runs():
+    """Each run of the save load must pick up at the next hole, or every save after
+    the first run would be a conflict and the bench would time the wrong thing."""
+    from scoring.management.commands.bench import hole_save_requests
+
+    requests = hole_save_requests(matches=8)
+    first = next(requests(0))
+    second = next(requests(0))
+    assert "number=1&" in first[2]
+    assert "number=2&" in second[2]
+    assert first[1] == second[1]
+    assert first[3]["HX-Request"] == "true"

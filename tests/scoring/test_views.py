@@ -107,6 +107,7 @@ def test_saving_a_hole_scores_it_and_shows_it_on_the_scoreboard(client, three):
 def test_saving_through_htmx_answers_with_the_scoreboard_in_one_round_trip(client, three):
     """The save button posts through htmx: the answer is the scoreboard page itself,
     with its address for the browser's history, not a redirect to fetch it."""
+    client.get(reverse("scoring:match_detail", args=[three.pk]))  # drawn before the save
     url = reverse("scoring:hole_new", args=[three.pk])
     response = client.post(url, hole_data(**GOOD), **HX)
     assert response.status_code == 200
@@ -141,12 +142,17 @@ def test_an_impossible_hole_saved_through_htmx_comes_back_as_the_form(client, th
 
 def test_a_correction_through_htmx_answers_with_the_scoreboard(client, three, save_hole):
     save_hole(three, grids=list(GOOD.values()))
+    board = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
+    assert '<td class="num scorecard__total">24</td>' in board  # drawn, and kept
     url = reverse("scoring:hole_edit", args=[three.pk, 1])
     data = hole_data(**{**GOOD, "grid_0": "8 5 7 / 8 5 7"}, revision=1)
     response = client.post(url, data, **HX)
     assert response.status_code == 200
     assert response["HX-Push-Url"] == reverse("scoring:match_detail", args=[three.pk])
-    assert "Hole 1 corrected; the totals follow." in response.content.decode()
+    page = response.content.decode()
+    assert "Hole 1 corrected; the totals follow." in page
+    assert '<td class="num scorecard__total">24</td>' not in page
+    assert '<td class="num scorecard__total">0</td>' in page
     assert three.holes.get().scores.get(seat=0).score == 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import tempfile
 import threading
@@ -17,6 +18,7 @@ import time
 import timeit
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from http.client import HTTPConnection
 from typing import Any
 
@@ -128,10 +130,12 @@ def python_rps(
     headers: dict[str, str] | None = None,
     requests: Callable[[int], Iterator[Request]] | None = None,
     threads: int = 8,
+    expect: bytes | None = None,
 ) -> float:
     """A small keep-alive load generator, for machines without wrk and for loads
     that change every request (saving holes). ``requests(worker)`` yields
-    ``(method, path, body, headers)``; otherwise the same request is repeated."""
+    ``(method, path, body, headers)``; otherwise the same request is repeated.
+    ``expect``: text every answer must contain (else the run stops with an error)."""
     address, _, path = url.split("//")[1].partition("/")
     host, port = address.split(":")
     counts: list[int] = []
@@ -145,14 +149,19 @@ def python_rps(
     def worker(index: int) -> None:
         connection = HTTPConnection(host, int(port), timeout=30)
         done = 0
-        for method, target, data, head in (requests or same)(index):
-            if time.monotonic() >= stop:
-                break
+        load = (requests or same)(index)
+        # The clock is read before the next request is taken, so a generator shared
+        # by several runs loses none (a skipped hole would make every later save a
+        # conflict).
+        while time.monotonic() < stop:
+            method, target, data, head = next(load)
             connection.request(method, target, body=data, headers=head)
             answer = connection.getresponse()
-            answer.read()
+            text = answer.read()
             if answer.status >= 400:
                 raise RuntimeError(f"{method} {target} answered {answer.status}")
+            if expect is not None and expect not in text:
+                raise RuntimeError(f"{method} {target} did not answer {expect!r}")
             done += 1
         counts.append(done)
 
@@ -162,6 +171,26 @@ def python_rps(
     for thread in pool:
         thread.join()
     return sum(counts) / seconds
+
+
+@dataclass
+class Paired:
+    """Requests per second of a request and of its baseline, and their ratio, each
+    the median over rounds run back to back (so a machine busy in one round and
+    idle in the next does not tilt the ratio)."""
+
+    base: float
+    target: float
+    ratio: float
+
+
+def paired_rates(base: Callable[[], float], target: Callable[[], float], rounds: int) -> Paired:
+    runs = [(base(), target()) for _ in range(rounds)]
+    return Paired(
+        base=statistics.median(b for b, _ in runs),
+        target=statistics.median(t for _, t in runs),
+        ratio=statistics.median(t / b for b, t in runs),
+    )
 
 
 def eight_player_match(*, played: int, holes: int = 18) -> Match:
@@ -226,7 +255,7 @@ def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
     }
     grids = {f"grid_{seat}": grid for seat, grid in enumerate(EIGHT_PLAYERS)}
 
-    def requests(worker: int) -> Iterator[Request]:
+    def requests_of(worker: int) -> Iterator[Request]:
         for match in made[worker::8]:
             for number in range(1, 19):
                 body = urlencode(
@@ -241,6 +270,15 @@ def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
                 )
                 yield "POST", reverse("scoring:hole_new", args=[match.pk]), body, headers
 
+    # One generator per worker for the whole bench, so the runs carry on where
+    # the last one stopped.
+    started: dict[int, Iterator[Request]] = {}
+
+    def requests(worker: int) -> Iterator[Request]:
+        if worker not in started:
+            started[worker] = requests_of(worker)
+        return started[worker]
+
     return requests
 
 
@@ -248,7 +286,8 @@ class Command(BaseCommand):
     help = "Print the engine's cost per grid and hole, and the API's throughput ratio."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--seconds", type=int, default=8, help="load per endpoint")
+        parser.add_argument("--seconds", type=int, default=9, help="load per endpoint")
+        parser.add_argument("--rounds", type=int, default=3, help="baseline/request pairs")
         parser.add_argument("--engine-only", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -265,25 +304,43 @@ class Command(BaseCommand):
             if load is wrk_rps
             else "a Python load generator (install wrk for steadier figures)"
         )
-        seconds = options["seconds"]
+        rounds = options["rounds"]
+        seconds = max(1, options["seconds"] // rounds)
         board, cookie = scoreboard_fixture()
         saves = hole_save_requests(matches=400)
-        self.stdout.write(f"\nServer: gunicorn, 2 sync workers, loopback, {tool}")
+        self.stdout.write(
+            f"\nServer: gunicorn, 2 sync workers, loopback, {tool}; each ratio is the median"
+            f" of {rounds} rounds of {seconds} s, /healthz then the request, back to back"
+        )
         with Server() as server:
-            load(server.url("/healthz"), 2, None)  # warm up
-            health = load(server.url("/healthz"), seconds, None)
-            api = load(server.url("/api/v1/score"), seconds, SCORE_BODY)
-            page = load(server.url(board), seconds, None, {"Cookie": cookie})
+            health_url = server.url("/healthz")
+            load(health_url, 2, None)  # warm up
+
+            def paired(target: Callable[[], float], base: Callable[[], float]) -> Paired:
+                return paired_rates(base, target, rounds)
+
+            api = paired(
+                lambda: load(server.url("/api/v1/score"), seconds, SCORE_BODY),
+                lambda: load(health_url, seconds, None),
+            )
+            page = paired(
+                lambda: load(server.url(board), seconds, None, {"Cookie": cookie}),
+                lambda: load(health_url, seconds, None),
+            )
             # Saving changes every request, so it and its baseline both use the
             # Python generator: the ratio compares like with like.
-            py_health = python_rps(server.url("/healthz"), seconds, None)
-            save = python_rps(server.url("/"), seconds, None, requests=saves)
+            save = paired(
+                lambda: python_rps(
+                    server.url("/"), seconds, None, requests=saves, expect=b"saved."
+                ),
+                lambda: python_rps(health_url, seconds, None),
+            )
         rows = [
-            ("GET /healthz", health, None, None),
-            ("POST /api/v1/score", api, api / health, 0.70),
-            ("GET scoreboard, 8 players x 18 holes", page, page / health, 0.40),
-            ("GET /healthz (Python generator)", py_health, None, None),
-            ("POST a hole, 8 players (Python generator)", save, save / py_health, 0.30),
+            ("GET /healthz", api.base, None, None),
+            ("POST /api/v1/score", api.target, api.ratio, 0.70),
+            ("GET scoreboard, 8 players x 18 holes", page.target, page.ratio, 0.40),
+            ("GET /healthz (Python generator)", save.base, None, None),
+            ("POST a hole, 8 players (Python generator)", save.target, save.ratio, 0.30),
         ]
         for label, rate, ratio, floor in rows:
             line = f"  {label:<44} {rate:8.0f} requests/s"
