@@ -120,8 +120,10 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers work while a hole is being saved; IMMEDIATE avoids
-    # "database is locked" upgrades when two phones save at once.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # "database is locked" upgrades when two phones save at once. Connections are
+    # kept between requests (CONN_MAX_AGE, as for PostgreSQL): when the last
+    # connection to the file closes, SQLite checkpoints the WAL into the database
+    # and syncs it, which with a connection per request cost every save a disk sync.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "init_command": (

@@ -180,13 +180,12 @@ def _board_page(
 ) -> HttpResponse:
     """The scoreboard page, or only its ``#board`` partial (what a live board's
     htmx refresh swaps in). ``players``: the match's, in seating order, if read."""
-    if players is None:
-        players = selectors.match_players(match=match)
-    board_html, holes_played = board_fragment(match, players, readonly=readonly)
+    drawn = board_fragment(match, readonly=readonly, players=players)
+    players, holes_played = drawn.players, drawn.holes_played
     context: dict[str, Any] = {
         "match": match,
         "players": players,
-        "board_html": board_html,
+        "board_html": drawn.html,
         "holes_played": holes_played,
         "next_hole": holes_played + 1,
         "rules": match.rule_set,
@@ -208,17 +207,32 @@ def _board_page(
     return render(request, template, context)
 
 
-def board_fragment(match: Match, players: list[Player], *, readonly: bool) -> tuple[str, int]:
-    """The drawn board (score card, standings, chart, summary) and how many holes it
-    shows, from the fragment cache when the match has not changed since it was drawn.
+@dataclass(frozen=True)
+class DrawnBoard:
+    """A board drawn for the fragment cache, with what the page around it needs."""
+
+    html: str
+    holes_played: int
+    players: list[Player]
+
+
+def board_fragment(
+    match: Match, *, readonly: bool, players: list[Player] | None = None
+) -> DrawnBoard:
+    """The drawn board (score card, standings, chart, summary), how many holes it
+    shows and the match's players, from the fragment cache when the match has not
+    changed since it was drawn (then no query at all). ``players``: the match's, in
+    seating order, if the caller has read them.
 
     Every change to a match's holes moves ``Match.updated_at`` (see
     ``services._changed``), so a key never goes stale: a change makes a new key.
     """
     key = f"board:{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
     fragments = caches["fragments"]
-    drawn = fragments.get(key)
+    drawn: DrawnBoard | None = fragments.get(key)
     if drawn is None:
+        if players is None:
+            players = selectors.match_players(match=match)
         board = selectors.match_board(match=match, players=players)
         html = render_to_string(
             "scoring/_board.html",
@@ -229,7 +243,7 @@ def board_fragment(match: Match, players: list[Player], *, readonly: bool) -> tu
                 "chart": progress_chart(board),
             },
         )
-        drawn = (html, board.holes_played)
+        drawn = DrawnBoard(html=html, holes_played=board.holes_played, players=players)
         fragments.set(key, drawn)
     return drawn
 
