@@ -33,8 +33,8 @@
     });
   }
   document.body.addEventListener("htmx:oobAfterSwap", markProblems);
-  document.body.addEventListener("htmx:afterSettle", function (event) {
-    markProblems();
+  document.body.addEventListener("htmx:afterSettle", markProblems);
+  document.body.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target === document.body) {
       setUpKeypad();
       if (lock === null || lock.released) keepAwake();

@@ -35,6 +35,37 @@ def test_tap_a_hole_in_and_save_it(page, live_server):
     assert page.get_by_text("leading: Ben").count() == 1
 
 
+def test_a_save_is_one_round_trip_and_the_keypad_survives_a_refusal(page, live_server):
+    """With JavaScript the save posts through htmx and is answered with the
+    scoreboard: one request, no redirect to follow. A refused save comes back as
+    the form, and the keypad works on it."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("7 7 7 / 7 7 3")  # five 7s: one deck has four
+    page.get_by_role("button", name="Save hole 1").click()
+    page.get_by_text("Five 7s in this grid, but one deck has four.").first.wait_for()
+    assert page.url.endswith("/holes/new/")
+
+    # The form came back through htmx: the keypad is set up again and writes the grid.
+    page.locator("#keypad").wait_for(state="visible")
+    slots = page.locator("#entry-1 .slot")
+    for i, rank in enumerate(["K", "5", "J", "K", "5", "2"]):
+        slots.nth(i).tap()
+        page.locator(f"#keypad [data-rank='{rank}']").tap()
+    assert fields.nth(1).input_value() == "K 5 J / K 5 2"
+
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url)))
+    page.get_by_role("button", name="Save hole 1").click()
+    page.wait_for_url("**/matches/*/")
+    page.get_by_text("Hole 1 saved.").wait_for()
+    assert "Scoreboard" in page.locator("h1").inner_text()
+    assert page.title().startswith("Match ")
+    saves = [r for r in requests if not r[1].endswith((".js", ".css", ".svg"))]
+    assert [method for method, _ in saves if "preview" not in _] == ["POST"]
+
+
 def test_an_impossible_card_is_marked_where_it_was_tapped(page, live_server):
     start_match(page, live_server, names=("Ann", "Ben"))
     page.get_by_label("Cards, row by row").first.fill("8 5 7 / 8 3 B")
