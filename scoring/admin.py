@@ -18,6 +18,7 @@ class MatchAdmin(admin.ModelAdmin):
     list_filter = [("group", admin.RelatedOnlyFieldListFilter), "finished_at", "created_at"]
     search_fields = ["players__name", "share_token", "group__name"]
     raw_id_fields = ["owner", "group", "rematch_of"]
+    list_select_related = ["group", "owner"]
     readonly_fields = ["share_token", "created_at", "updated_at"]
     inlines = [PlayerInline]
 

@@ -463,10 +463,6 @@ ADMIN_NOT_PAGES = {
 #: Admin pages whose count grows today, and why (scoring/admin.py, groups/admin.py and
 #: the models' ``__str__`` are where the fixes lie).
 ADMIN_GROWS = {
-    "admin:scoring_match_changelist": (
-        "one or two queries a row (up to a page of 100): list_display shows the nullable "
-        "group and owner, which the change list does not select_related"
-    ),
     "admin:scoring_match_change": (
         "a query a seat linked to the roster: PlayerInline's raw-id roster_player widget "
         "looks each roster player up"
