@@ -1,21 +1,53 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from groups.models import Group, Invite, Membership, RosterPlayer
 from scoring.admin import DeleteCountsAdmin
+
+# The group's page reads every member and regular with the rows that list them (one
+# query, however many): a row's user shows as a link, changed on the row's own page,
+# rather than in a widget that looks each user up again.
 
 
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
+    fields = ["user", "joined_at"]
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Group | None = None) -> bool:
+        return False  # NewMembershipInline adds them
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
+        return super().get_queryset(request).select_related("user", "group")
+
+
+class NewMembershipInline(admin.TabularInline):
+    """Members to add, with a user autocomplete (the members so far are above)."""
+
+    model = Membership
+    extra = 0
+    fields = ["user"]
     autocomplete_fields = ["user"]
+    verbose_name_plural = "add members"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
+        return super().get_queryset(request).none()
 
 
 class RosterInline(admin.TabularInline):
     model = RosterPlayer
     extra = 0
-    autocomplete_fields = ["user"]
+    fields = ["name", "user"]
+    readonly_fields = ["user"]
+    show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RosterPlayer]:
+        return super().get_queryset(request).select_related("user")
 
 
 @admin.register(Group)
@@ -25,7 +57,7 @@ class GroupAdmin(DeleteCountsAdmin):
     search_fields = ["name", "owner__username", "roster__name"]
     autocomplete_fields = ["owner"]
     readonly_fields = ["created_at"]
-    inlines = [MembershipInline, RosterInline]
+    inlines = [MembershipInline, NewMembershipInline, RosterInline]
 
 
 @admin.register(Membership)

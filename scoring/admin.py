@@ -128,8 +128,13 @@ class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
     fields = ["seat", "name", "roster_player", "total", "place"]
-    readonly_fields = ["total", "place"]
-    raw_id_fields = ["roster_player"]
+    # The regular a seat is shows as a link, read with the seats; a raw-id widget
+    # would look each up again. Link a seat to another regular on the seat's page.
+    readonly_fields = ["roster_player", "total", "place"]
+    show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return super().get_queryset(request).select_related("roster_player")
 
 
 @admin.register(Match)
@@ -148,6 +153,10 @@ class ScoreInline(admin.TabularInline):
     extra = 0
     fields = ["seat", "player", "grid", "grid_score", "score", "went_out"]
     readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Score]:
+        # Each row shows its player, and its name (``Score.__str__``) reads the hole too.
+        return super().get_queryset(request).select_related("player", "hole")
 
 
 @admin.register(Hole)

@@ -1,10 +1,13 @@
 """Every model has an admin page that lists, filters and searches."""
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.db import connection
 from django.urls import reverse
 
+from groups.admin import NewMembershipInline
 from groups.models import Membership
 
 pytestmark = pytest.mark.django_db
@@ -129,3 +132,53 @@ def test_a_confirmation_asks_for_the_right_to_delete_every_kind_it_counts(
     for kind in ["match", "player", "hole", "score", "membership", "invite", "roster player"]:
         assert f"<li>{kind}</li>" in lacking
     assert "<li>group</li>" not in lacking
+
+
+# -- change pages -----------------------------------------------------------------------
+
+
+def form_data(response) -> dict[str, Any]:
+    """What the browser would post back from an admin change page, unchanged."""
+    forms = [response.context["adminform"].form]
+    for inline in response.context["inline_admin_formsets"]:
+        forms += [inline.formset.management_form, *inline.formset.forms]
+    data: dict[str, Any] = {}
+    for form in forms:
+        for field in form:
+            value = field.value()
+            if value is True:
+                data[field.html_name] = "on"
+            elif value is not None and value is not False:
+                data[field.html_name] = value
+    return data
+
+
+def test_a_groups_page_shows_its_members_and_adds_one(admin_client, group, stranger):
+    url = reverse("admin:groups_group_change", args=[group.pk])
+    response = admin_client.get(url)
+    page = response.content.decode()
+    milo = Membership.objects.get(user__username="milo")
+    # Each member is a link to the user, the membership has its own page.
+    assert reverse("admin:auth_user_change", args=[milo.user_id]) in page
+    assert reverse("admin:groups_membership_change", args=[milo.pk]) in page
+    # Members are added with a user autocomplete.
+    inlines = response.context["inline_admin_formsets"]
+    new = next(i.formset.prefix for i in inlines if isinstance(i.opts, NewMembershipInline))
+    assert f'name="{new}-__prefix__-user"' in page
+    assert "admin-autocomplete" in page
+    data = form_data(response)
+    data[f"{new}-TOTAL_FORMS"] = "1"
+    data[f"{new}-0-user"] = str(stranger.pk)
+    assert admin_client.post(url, data).status_code == 302
+    assert group.members.filter(pk=stranger.pk).exists()
+    assert group.members.count() == 3
+
+
+def test_a_matchs_page_links_each_seat_to_its_regular(admin_client, group, owner, play):
+    match = play(group, owner, {"Ann": [3], "Bob": [4]})
+    url = reverse("admin:scoring_match_change", args=[match.pk])
+    page = admin_client.get(url).content.decode()
+    for seat in match.players.all():
+        # The regular is a link; the seat's own page (linked too) changes it.
+        assert reverse("admin:groups_rosterplayer_change", args=[seat.roster_player_id]) in page
+        assert reverse("admin:scoring_player_change", args=[seat.pk]) in page
