@@ -1,32 +1,67 @@
 from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from groups.models import Group, Invite, Membership, RosterPlayer
+from scoring.admin import DeleteCountsAdmin
+
+# The group's page reads every member and regular with the rows that list them (one
+# query, however many): a row's user shows as a link, changed on the row's own page,
+# rather than in a widget that looks each user up again.
 
 
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
+    fields = ["user", "joined_at"]
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Group | None = None) -> bool:
+        return False  # NewMembershipInline adds them
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
+        return super().get_queryset(request).select_related("user", "group")
+
+
+class NewMembershipInline(admin.TabularInline):
+    """Members to add, with a user autocomplete (the members so far are above)."""
+
+    model = Membership
+    extra = 0
+    fields = ["user"]
     autocomplete_fields = ["user"]
+    verbose_name_plural = "add members"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
+        return super().get_queryset(request).none()
 
 
 class RosterInline(admin.TabularInline):
     model = RosterPlayer
     extra = 0
-    autocomplete_fields = ["user"]
+    fields = ["name", "user"]
+    readonly_fields = ["user"]
+    show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RosterPlayer]:
+        return super().get_queryset(request).select_related("user")
 
 
 @admin.register(Group)
-class GroupAdmin(admin.ModelAdmin):
+class GroupAdmin(DeleteCountsAdmin):
     list_display = ["name", "owner", "created_at"]
     list_filter = ["created_at"]
     search_fields = ["name", "owner__username", "roster__name"]
     autocomplete_fields = ["owner"]
     readonly_fields = ["created_at"]
-    inlines = [MembershipInline, RosterInline]
+    inlines = [MembershipInline, NewMembershipInline, RosterInline]
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(DeleteCountsAdmin):
     list_display = ["user", "group", "joined_at"]
     list_filter = ["joined_at", "group"]
     search_fields = ["user__username", "group__name"]
@@ -34,7 +69,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):
+class InviteAdmin(DeleteCountsAdmin):
     list_display = ["group", "created_by", "created_at", "revoked_at"]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
     search_fields = ["group__name", "created_by__username"]
@@ -43,8 +78,18 @@ class InviteAdmin(admin.ModelAdmin):
 
 
 @admin.register(RosterPlayer)
-class RosterPlayerAdmin(admin.ModelAdmin):
+class RosterPlayerAdmin(DeleteCountsAdmin):
     list_display = ["name", "group", "user", "created_at"]
     list_filter = ["group"]
     search_fields = ["name", "group__name", "user__username"]
     autocomplete_fields = ["group", "user"]
+
+
+# Django's own user admin, with the same delete confirmation: a user takes their
+# memberships and the invitations they made with them, each named by its group.
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserAdmin(DeleteCountsAdmin, DjangoUserAdmin):
+    """Django's, but for the delete confirmation."""

@@ -461,44 +461,8 @@ ADMIN_NOT_PAGES = {
 
 
 #: Admin pages whose count grows today, and why (scoring/admin.py, groups/admin.py and
-#: the models' ``__str__`` are where the fixes lie).
-ADMIN_GROWS = {
-    "admin:scoring_match_changelist": (
-        "one or two queries a row (up to a page of 100): list_display shows the nullable "
-        "group and owner, which the change list does not select_related"
-    ),
-    "admin:scoring_match_change": (
-        "a query a seat linked to the roster: PlayerInline's raw-id roster_player widget "
-        "looks each roster player up"
-    ),
-    "admin:scoring_hole_change": (
-        "two queries a score: ScoreInline shows str(score), and Score.__str__ reads "
-        "score.player and score.hole"
-    ),
-    "admin:scoring_hole_delete": (
-        "a query a score: the confirmation lists each score, and Score.__str__ reads score.player"
-    ),
-    "admin:scoring_match_delete": (
-        "a query a score of the match: the confirmation lists each score, and "
-        "Score.__str__ reads score.hole"
-    ),
-    "admin:scoring_player_delete": (
-        "a query a score of the seat: the confirmation lists each score, and "
-        "Score.__str__ reads score.hole"
-    ),
-    "admin:groups_group_delete": (
-        "a query a score of the group's whole history (thousands) and one a member: "
-        "Score.__str__ reads score.hole, Membership.__str__ reads membership.user"
-    ),
-    "admin:groups_group_change": (
-        "three queries a member: MembershipInline shows str(membership), which reads its "
-        "user and group, and the user autocomplete widget looks each user up again"
-    ),
-    "admin:auth_user_delete": (
-        "a query a membership and one an invitation the user made: Membership.__str__ "
-        "and Invite.__str__ read .group"
-    ),
-}
+#: the models' ``__str__`` are where the fixes lie). None does.
+ADMIN_GROWS: dict[str, str] = {}
 
 
 def admin_cases() -> Iterator[Case]:

@@ -1,8 +1,14 @@
 """Every model has an admin page that lists, filters and searches."""
 
+from typing import Any
+
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
+from django.db import connection
 from django.urls import reverse
+
+from groups.admin import NewMembershipInline
+from groups.models import Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +57,128 @@ def test_scores_are_read_only_in_the_admin(client, group, owner, play):
     client.post(url, {"score": "99", "seat": "0", "grid_score": "99", "breakdown": "{}"})
     score.refresh_from_db()
     assert score.score == 3
+
+
+# -- delete confirmations ---------------------------------------------------------------
+
+
+def deleting(admin_client, obj) -> str:
+    meta = obj._meta
+    url = reverse(f"admin:{meta.app_label}_{meta.model_name}_delete", args=[obj.pk])
+    return admin_client.get(url).content.decode()
+
+
+def link(obj) -> str:
+    """How a confirmation names an object: its kind, and a link to its page."""
+    meta = obj._meta
+    url = reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[obj.pk])
+    return f'{meta.verbose_name.capitalize()}: <a href="{url}">{obj}</a>'
+
+
+def test_deleting_a_group_lists_its_matches_and_counts_their_scores(
+    admin_client, group, owner, play
+):
+    first = play(group, owner, {"Ann": [3, 5], "Bob": [4, 4]})
+    second = play(group, owner, {"Ann": [1], "Bob": [2], "Cy": [7]})
+    page = deleting(admin_client, group)
+    # The summary counts every kind that goes...
+    for kind, count in [("Matches", 2), ("Players", 5), ("Holes", 3), ("Scores", 7)]:
+        assert f"<li>{kind}: {count}</li>" in page
+    # ...the list names each match, member and regular, and counts what goes with each
+    # match instead of naming every score.
+    assert f"{link(first)}\n\t\t<ul>\n\t\t\t<li>2 players, 2 holes, 4 scores</li>" in page
+    assert f"{link(second)}\n\t\t<ul>\n\t\t\t<li>3 players, 1 hole, 3 scores</li>" in page
+    assert link(Membership.objects.get(user__username="milo")) in page
+    assert link(group.roster.get(name="Cy")) in page
+    assert "Score:" not in page
+
+
+def test_a_confirmation_counts_every_row_however_many_queries_read_them(
+    admin_client, group, owner, play, monkeypatch
+):
+    match = play(group, owner, {"Ann": [3, 5, 2], "Bob": [4, 4, 1], "Cy": [7, 0, 9]})
+    # Rows are read a few ids at a time where the database limits a query's parameters.
+    monkeypatch.setattr(connection.features, "max_query_params", 2)
+    page = deleting(admin_client, match)
+    assert "<li>Holes: 3</li>" in page
+    assert "<li>Scores: 9</li>" in page
+    assert f"{link(match.holes.get(number=3))}\n\t\t<ul>\n\t\t\t<li>3 scores</li>" in page
+
+
+def test_deleting_a_seat_lists_its_scores_by_hole(admin_client, group, owner, play):
+    match = play(group, owner, {"Ann": [3, 5], "Bob": [4, 4]})
+    page = deleting(admin_client, match.players.get(name="Ann"))
+    assert "Ann on hole 1: 3</a>" in page
+    assert "Ann on hole 2: 5</a>" in page
+    assert "Bob on" not in page
+
+
+def test_deleting_a_user_names_the_groups_they_leave(admin_client, group, member):
+    page = deleting(admin_client, member)
+    assert link(Membership.objects.get(user=member)) in page
+    assert "milo in Friday golf" in page
+
+
+def test_a_confirmation_asks_for_the_right_to_delete_every_kind_it_counts(
+    client, group, owner, play
+):
+    play(group, owner, {"Ann": [3], "Bob": [4]})
+    helper = User.objects.create_user("helper", password="a-long-pass-phrase-9", is_staff=True)
+    helper.user_permissions.add(*Permission.objects.filter(codename__endswith="_group"))
+    client.force_login(helper)
+    page = deleting(client, group)
+    assert "doesn't have permission to delete the following types of objects" in page
+    lacking = page.split('<ul id="deleted-objects">')[1].split("</ul>")[0]
+    for kind in ["match", "player", "hole", "score", "membership", "invite", "roster player"]:
+        assert f"<li>{kind}</li>" in lacking
+    assert "<li>group</li>" not in lacking
+
+
+# -- change pages -----------------------------------------------------------------------
+
+
+def form_data(response) -> dict[str, Any]:
+    """What the browser would post back from an admin change page, unchanged."""
+    forms = [response.context["adminform"].form]
+    for inline in response.context["inline_admin_formsets"]:
+        forms += [inline.formset.management_form, *inline.formset.forms]
+    data: dict[str, Any] = {}
+    for form in forms:
+        for field in form:
+            value = field.value()
+            if value is True:
+                data[field.html_name] = "on"
+            elif value is not None and value is not False:
+                data[field.html_name] = value
+    return data
+
+
+def test_a_groups_page_shows_its_members_and_adds_one(admin_client, group, stranger):
+    url = reverse("admin:groups_group_change", args=[group.pk])
+    response = admin_client.get(url)
+    page = response.content.decode()
+    milo = Membership.objects.get(user__username="milo")
+    # Each member is a link to the user, the membership has its own page.
+    assert reverse("admin:auth_user_change", args=[milo.user_id]) in page
+    assert reverse("admin:groups_membership_change", args=[milo.pk]) in page
+    # Members are added with a user autocomplete.
+    inlines = response.context["inline_admin_formsets"]
+    new = next(i.formset.prefix for i in inlines if isinstance(i.opts, NewMembershipInline))
+    assert f'name="{new}-__prefix__-user"' in page
+    assert "admin-autocomplete" in page
+    data = form_data(response)
+    data[f"{new}-TOTAL_FORMS"] = "1"
+    data[f"{new}-0-user"] = str(stranger.pk)
+    assert admin_client.post(url, data).status_code == 302
+    assert group.members.filter(pk=stranger.pk).exists()
+    assert group.members.count() == 3
+
+
+def test_a_matchs_page_links_each_seat_to_its_regular(admin_client, group, owner, play):
+    match = play(group, owner, {"Ann": [3], "Bob": [4]})
+    url = reverse("admin:scoring_match_change", args=[match.pk])
+    page = admin_client.get(url).content.decode()
+    for seat in match.players.all():
+        # The regular is a link; the seat's own page (linked too) changes it.
+        assert reverse("admin:groups_rosterplayer_change", args=[seat.roster_player_id]) in page
+        assert reverse("admin:scoring_player_change", args=[seat.pk]) in page
