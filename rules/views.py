@@ -616,9 +616,12 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def robots_txt(request: HttpRequest) -> HttpResponse:
-    """Search engines may read the rules; matches, groups and accounts are private."""
+    """Search engines may read the rules. Groups, accounts and the API are of no use
+    to them. A match needs no line: its pages answer only the browser or account
+    that keeps it (anyone else gets a 404), and the share link's page, which anyone
+    holding the link may read, tells search engines itself not to index it (a
+    crawler kept out by robots.txt would never see that)."""
     lines = ["User-agent: *"] + [
-        f"Disallow: {reverse(name)}"
-        for name in ("scoring:match_list", "groups:list", "login", "api:rules")
+        f"Disallow: {reverse(name)}" for name in ("groups:list", "login", "api:rules")
     ]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")

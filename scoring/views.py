@@ -163,9 +163,13 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the share link can follow live."""
     match = get_object_or_404(Match, share_token=token)
-    return _board_page(
+    response = _board_page(
         request, match, "scoring/match_shared.html", readonly=True, partial=bool(request.htmx)
     )
+    # Anyone with the link may follow it, but a link posted somewhere public must
+    # not put a private game into search results.
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
 
 
 def _board_page(

@@ -28,9 +28,25 @@ def test_pages_link_the_htmx_script_from_this_host(client):
     assert "https://" not in html.split("<body")[0]
 
 
-def test_robots_txt_keeps_private_pages_out_of_search(client):
+def test_robots_txt_keeps_crawlers_to_the_rules(client):
     text = client.get("/robots.txt").content.decode()
     assert text.startswith("User-agent: *")
-    assert "Disallow: /matches/" in text
     assert "Disallow: /groups/" in text
     assert "Disallow: /rules/" not in text
+    # The share page must stay crawlable, or a crawler never reads its noindex.
+    assert "Disallow: /matches/" not in text
+
+
+@pytest.mark.django_db
+def test_a_shared_scoreboard_asks_search_engines_not_to_index_it(client):
+    from tests.factories import MatchFactory
+
+    match = MatchFactory(players=["Ann", "Bob"])
+    for fragment in (False, True):
+        headers = {"HTTP_HX_REQUEST": "true"} if fragment else {}
+        response = client.get(reverse("scoring:match_shared", args=[match.share_token]), **headers)
+        assert response["X-Robots-Tag"] == "noindex, nofollow"
+    page = client.get(reverse("scoring:match_shared", args=[match.share_token])).content.decode()
+    assert '<meta name="robots" content="noindex, nofollow">' in page
+    # A match's own pages answer a crawler (no session, no account) with a 404.
+    assert client.get(reverse("scoring:match_detail", args=[match.pk])).status_code == 404
