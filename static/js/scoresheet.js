@@ -35,9 +35,24 @@
   document.body.addEventListener("htmx:oobAfterSwap", markProblems);
   document.body.addEventListener("htmx:afterSettle", markProblems);
   document.body.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target === document.body) {
-      setUpKeypad();
-      if (lock === null || lock.released) keepAwake();
+    if (event.detail.target !== document.body) return;
+    setUpKeypad();
+    if (lock === null || lock.released) keepAwake();
+    // A refused save: take the player to the first problem, as a page load would
+    // show the problems panel; otherwise start at the top of the new page.
+    var field = document.querySelector('[aria-invalid="true"]');
+    var panel = document.querySelector(".table-problems .panel--error");
+    if (panel) {
+      panel.scrollIntoView();
+    } else if (field) {
+      // Focus the grid's first card slot rather than its text field, so a phone
+      // keeps the keypad instead of opening its keyboard.
+      var entry = field.closest(".entry");
+      var target = (entry && (entry.querySelector(".slot--bad") || entry.querySelector(".slot"))) || field;
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    } else {
+      window.scrollTo(0, 0);
     }
   });
   setUpKeypad();
