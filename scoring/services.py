@@ -199,6 +199,14 @@ def hole_record(
     :class:`HoleRejected` for an impossible hole or a finished match, and
     :class:`HoleConflict` when hole ``number`` was saved by another form meanwhile.
     """
+    if players is None:
+        players = list(match.players.all())
+    rules = match.rule_set
+    # Checking and scoring need no lock: a match's rules and seats never change once
+    # it starts. They are done first, so the write lock (on SQLite, every other save
+    # on the site waits for it) is held only for the writes.
+    evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
+    scores = _scores_for(players, entry, evaluation.hole) if evaluation.hole else []
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
         saved = Hole.objects.filter(token=token).first()
@@ -216,13 +224,8 @@ def hole_record(
                 if number <= count
                 else f"the next hole is hole {count + 1}"
             )
-        if players is None:
-            players = list(locked.players.all())
-        rules = locked.rule_set
-        evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
         if not evaluation.ok:
             raise HoleRejected(evaluation.problems)
-        assert evaluation.hole is not None
         try:
             with transaction.atomic():
                 hole = Hole.objects.create(
@@ -235,7 +238,7 @@ def hole_record(
                 )
         except IntegrityError as exc:
             raise HoleConflict(f"hole {number} was already saved from another phone") from exc
-        _store_scores(hole, players, entry, evaluation.hole)
+        _store_scores(hole, scores)
         match_results_refresh(match=locked, players=players)
         _changed(locked, finished_at=timezone.now() if number >= locked.holes_planned else None)
     match.finished_at, match.updated_at = locked.finished_at, locked.updated_at
@@ -246,6 +249,13 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
     """Replace a saved hole's entry, re-validated and re-scored under the rules it was
     played under. ``revision`` is the one the form was made from; a stale one raises
     :class:`HoleConflict`."""
+    players = list(Player.objects.filter(match_id=hole.match_id).order_by("seat"))
+    # Under the rules the hole was played under (its own copy, never changed), and
+    # before the write lock, as for a new hole.
+    evaluation = hole_evaluate(
+        rules=RuleSet.from_dict(hole.rules), entry=entry, players=len(players)
+    )
+    scores = _scores_for(players, entry, evaluation.hole) if evaluation.hole else []
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=hole.match_id)
         current = Hole.objects.select_for_update().get(pk=hole.pk)
@@ -253,18 +263,14 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
             raise HoleConflict(
                 f"hole {current.number} was changed from another phone; here it is as it is now"
             )
-        players = list(Player.objects.filter(match_id=current.match_id).order_by("seat"))
-        rules = RuleSet.from_dict(current.rules)
-        evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
         if not evaluation.ok:
             raise HoleRejected(evaluation.problems)
-        assert evaluation.hole is not None
         current.scores.all().delete()
         current.kind = entry.kind
         current.went_out = entry.went_out
         current.revision += 1
         current.save(update_fields=["kind", "went_out", "revision", "updated_at"])
-        _store_scores(current, players, entry, evaluation.hole)
+        _store_scores(current, scores)
         match_results_refresh(match=locked, players=players)
         _changed(locked)
     return current
@@ -377,10 +383,10 @@ def _changed(match: Match, **fields: Any) -> None:
         setattr(match, name, value)
 
 
-def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: HoleScore) -> None:
-    Score.objects.bulk_create(
+def _scores_for(players: list[Player], entry: HoleEntry, scored: HoleScore) -> list[Score]:
+    """Each seat's score row for a hole, ready to store once the hole exists."""
+    return [
         Score(
-            hole=hole,
             player=player,
             seat=player.seat,
             grid=_notation(entry.grids[player.seat]) if entry.kind == GRIDS else "",
@@ -392,7 +398,13 @@ def _store_scores(hole: Hole, players: list[Player], entry: HoleEntry, scored: H
             breakdown=breakdown_data(result),
         )
         for player, result in zip(players, scored.players, strict=True)
-    )
+    ]
+
+
+def _store_scores(hole: Hole, scores: list[Score]) -> None:
+    for score in scores:
+        score.hole = hole
+    Score.objects.bulk_create(scores)
 
 
 def _notation(text: str) -> str:
