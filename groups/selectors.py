@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import date
-from typing import TypeVar
+from datetime import date, datetime, time, timedelta
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.db.models import (
     Count,
+    Exists,
     ExpressionWrapper,
     F,
     FloatField,
@@ -25,6 +27,8 @@ from django.db.models import (
 )
 from django.db.models.functions import TruncDate, TruncMonth, TruncYear
 from django.http import Http404
+from django.utils import timezone
+from django.utils.functional import cached_property
 
 from scoring.models import Match, Player
 
@@ -37,7 +41,7 @@ T = TypeVar("T")
 STATS_CACHE_SECONDS = 7 * 24 * 3600
 #: Part of every cache key: raise it when what a statistic holds changes shape, so
 #: a deploy never reads what older code cached.
-STATS_CACHE_VERSION = 2
+STATS_CACHE_VERSION = 3
 
 
 def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
@@ -120,32 +124,45 @@ def group_matches(
     since: date | None = None,
     until: date | None = None,
 ) -> QuerySet[Match]:
-    """The group's matches, newest first, narrowed by the filters given."""
+    """The group's matches, newest first, narrowed by the filters given. Each filter
+    and the order are served by an index (``match_group_history``,
+    ``match_group_variant``), so a page of a long history reads about a page of rows."""
     matches = Match.objects.filter(group=group)
     if player is not None:
-        # An IN over the roster player's seats uses their index (EXISTS did not, in SQLite).
+        # Newest first through the group's index, each match checked for a seat of
+        # the player's (index player_roster_match): a page reads about a page of
+        # matches, where an IN would first list every match the player ever played.
         matches = matches.filter(
-            pk__in=Player.objects.filter(roster_player=player).values("match_id")
+            Exists(Player.objects.filter(match=OuterRef("pk"), roster_player=player))
         )
     if variant:
-        matches = matches.filter(rules__variant=variant)
+        matches = matches.filter(variant=variant)
+    # Days in the site's time zone, as a range of times: the index on created_at
+    # serves a range, not a date taken from every row.
     if since is not None:
-        matches = matches.filter(created_at__date__gte=since)
-    if until is not None:
-        matches = matches.filter(created_at__date__lte=until)
+        matches = matches.filter(created_at__gte=_day_start(since))
+    if until is not None and until < date.max:
+        matches = matches.filter(created_at__lt=_day_start(until + timedelta(days=1)))
     return matches.order_by("-created_at", "-pk").prefetch_related(
         Prefetch("players", queryset=Player.objects.order_by("seat"))
     )
 
 
-def matches_by_ids(ids: Iterable[int]) -> list[Match]:
-    """The matches ``ids`` names, in that order, with their players (two queries)."""
-    order = list(ids)
-    found = Match.objects.filter(pk__in=order).prefetch_related(
-        Prefetch("players", queryset=Player.objects.order_by("seat"))
-    )
-    by_id = {match.pk: match for match in found}
-    return [by_id[pk] for pk in order if pk in by_id]
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+class CountedPaginator(Paginator):  # type: ignore[type-arg]
+    """A paginator given its count (kept in the cache until the history changes)
+    instead of counting every match on every visit."""
+
+    def __init__(self, object_list: Any, per_page: int, *, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.known_count = count
+
+    @cached_property
+    def count(self) -> int:
+        return self.known_count
 
 
 def history_rows(matches: Iterable[Match]) -> list[HistoryRow]:

@@ -68,6 +68,7 @@ def test_history_filters_by_player_variant_and_dates(client, member, group, hist
     assert shown(variant="four-card") == [shared]
     assert shown(since="2025-03-08", until="2025-03-15") == [shared, tie]
     assert shown(player=ann.pk, until="2025-03-07") == [first]
+    assert shown(since="2025-03-22", until="9999-12-31") == [live]
 
 
 def test_a_bad_filter_is_explained_and_the_rest_still_applies(client, member, group, history):
