@@ -30,6 +30,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.functional import cached_property
 
+from scoring.engine import VARIANTS
 from scoring.models import Match, Player
 
 from .models import Group, RosterPlayer
@@ -104,13 +105,17 @@ class HistoryRow:
 
     @property
     def variant_name(self) -> str:
-        return self.match.rule_set.variant_info.name
+        # Straight from the snapshot: parsing the whole rule set cost more than the
+        # rest of the row.
+        variant = VARIANTS.get(self.match.rules.get("variant", ""))
+        return variant.name if variant else self.match.rule_set.variant_info.name
 
 
 def _rows(matches: Iterable[Match]) -> list[HistoryRow]:
     rows = []
     for match in matches:
-        players = list(match.players.all())
+        seated: list[Player] | None = getattr(match, "seated", None)
+        players = seated if seated is not None else list(match.players.order_by("seat"))
         winners = [p for p in players if p.place == 1] if match.is_finished else []
         rows.append(HistoryRow(match, players, winners))
     return rows
@@ -143,8 +148,9 @@ def group_matches(
         matches = matches.filter(created_at__gte=_day_start(since))
     if until is not None and until < date.max:
         matches = matches.filter(created_at__lt=_day_start(until + timedelta(days=1)))
+    # The players as a plain list (``seated``): a related manager per row costs more.
     return matches.order_by("-created_at", "-pk").prefetch_related(
-        Prefetch("players", queryset=Player.objects.order_by("seat"))
+        Prefetch("players", queryset=Player.objects.order_by("seat"), to_attr="seated")
     )
 
 

@@ -85,6 +85,19 @@ def test_a_bad_filter_is_explained_and_the_rest_still_applies(client, member, gr
     assert "Choose a player from the roster." in response.content.decode()
 
 
+def test_history_escapes_what_players_typed(client, member, group, owner, play):
+    play(group, owner, {"<i>Al</i>": [1], "Bob & Co": [2]})
+    client.force_login(member)
+    for url in [
+        reverse("groups:history", args=[group.pk]),
+        reverse("groups:detail", args=[group.pk]),
+    ]:
+        page = client.get(url).content.decode()
+        assert "Won by <strong>&lt;i&gt;Al&lt;/i&gt;</strong>" in page
+        assert 'Bob &amp; Co <span class="history__total">2</span>' in page
+        assert "<i>Al" not in page
+
+
 def test_history_fragment_for_htmx(client, member, group, history):
     client.force_login(member)
     url = reverse("groups:history", args=[group.pk])
