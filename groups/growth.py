@@ -20,6 +20,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -241,11 +242,9 @@ def _pages(group: Group) -> list[tuple[str, str]]:
 
 
 def _change(group: Group) -> None:
-    """What a saved hole does to what is cached for the group: the newest match's
-    latest change moves on (see ``scoring.services.match_results_refresh``)."""
-    newest = Match.objects.filter(group=group).order_by("-created_at", "-pk").first()
-    assert newest is not None
-    Match.objects.filter(pk=newest.pk).update(updated_at=timezone.now())
+    """Make everything cached for the group stale, as a match starting (for the
+    history's counts) or finishing (for statistics) does."""
+    Group.objects.filter(pk=group.pk).update(history_revision=F("history_revision") + 1)
 
 
 def _time(client: Client, url: str) -> float:
@@ -267,8 +266,10 @@ def growth_figures(
     *, repeat: int = 15, small: int = SMALL, large: int = LARGE
 ) -> list[tuple[str, float, float]]:
     """(page, seconds with ``small`` matches, seconds with ``large``) for each page,
-    best of ``repeat``: first "cached", a visit after another, then "first after a
-    change", the visit that finds nothing cached (after a hole is saved)."""
+    best of ``repeat``: first "cached", a visit after another (what members see
+    while a match is played and between matches), then "first after a change", the
+    visit that finds nothing cached (after a match starts, for the history's counts,
+    or a match finishes, for statistics)."""
     with _rolled_back():
         user = get_user_model().objects.create_user(username=f"growth-{secrets.token_hex(6)}")
         groups = [

@@ -72,19 +72,15 @@ def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -
 # -- caching what grows with the history ---------------------------------------------
 
 
-def history_stamp(*, group: Group) -> str:
-    """A value that changes whenever any of the group's matches does (a hole saved,
-    corrected or deleted, a match started, ended, moved in or imported): the number
-    of matches and the latest change, read from an index in one query."""
-    row = Match.objects.filter(group=group).aggregate(count=Count("pk"), last=Max("updated_at"))
-    last = row["last"].timestamp() if row["last"] else 0
-    return f"{row['count']}-{last}"
-
-
-def cached(*, group: Group, stamp: str, name: str, compute: Callable[[], T]) -> T:
-    """``compute()``, kept in the cache until the group's history changes: a
-    statistic costs its queries once per change, not once per visit."""
-    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}:{stamp}:{name}"
+def cached(*, group: Group, name: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept in the cache until the group's history changes (the key
+    holds ``Group.history_revision``, raised by every change that matters, see
+    ``groups.signals``): a statistic costs its queries once per change, not once per
+    visit, and finding it costs no query at all. The group's creation time is part
+    of the key too: an id used again (a rolled-back bench, a restored database)
+    never finds another group's values in a shared cache."""
+    made = int(group.created_at.timestamp() * 1_000_000)
+    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:{group.history_revision}:{name}"
     value: T | None = cache.get(key)
     if value is None:
         value = compute()

@@ -130,7 +130,6 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "recent": selectors.recent_matches(group=group),
             **selectors.cached(
                 group=group,
-                stamp=selectors.history_stamp(group=group),
                 name="leaders",
                 compute=lambda: {
                     "most_wins": selectors.leaders_by_wins(group=group),
@@ -157,7 +156,6 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     # history changes, and read only the page's own rows.
     count = selectors.cached(
         group=group,
-        stamp=selectors.history_stamp(group=group),
         name="count:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
         compute=matches.count,
     )
@@ -300,10 +298,8 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     person = by_id.get(player_id)
     if person is None:
         raise Http404("No such player")
-    stamp = selectors.history_stamp(group=group)
     stats = selectors.cached(
         group=group,
-        stamp=stamp,
         name=f"player:{person.pk}",
         compute=lambda: selectors.player_stats(player=person),
     )
@@ -312,7 +308,6 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     if other is not None and other.pk != person.pk:
         versus = selectors.cached(
             group=group,
-            stamp=stamp,
             name=f"versus:{person.pk}:{other.pk}",
             compute=lambda: selectors.head_to_head(player=person, other=other),
         )

@@ -68,7 +68,6 @@ class Match(models.Model):
             models.Index(
                 fields=["group", "variant", "-created_at", "-id"], name="match_group_variant"
             ),
-            models.Index(fields=["group", "updated_at"], name="match_group_changed"),
         ]
 
     def __str__(self) -> str:

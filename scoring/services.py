@@ -33,6 +33,7 @@ from scoring.engine import (
 )
 from scoring.engine.match import seating_problems, standings, totals_problems
 from scoring.models import Hole, Match, Player, Score
+from scoring.signals import match_reopened
 
 GRIDS = Hole.Kind.GRIDS
 TOTALS = Hole.Kind.TOTALS
@@ -267,8 +268,11 @@ def hole_delete_last(*, match: Match, number: int) -> None:
             raise HoleConflict("only the last hole can be deleted, and this is no longer it")
         last.delete()
         match_results_refresh(match=locked)
+        reopened = locked.is_finished
         locked.finished_at = None
         locked.save(update_fields=["finished_at", "updated_at"])
+        if reopened:
+            match_reopened.send(sender=Match, match=locked)
 
 
 def match_end(*, match: Match) -> None:
@@ -333,7 +337,7 @@ def match_results_refresh(*, match: Match) -> None:
             times_out=row.get("out", 0),
             knock_penalties=row.get("knocks", 0),
         )
-    # Histories and statistics are cached until one of the group's matches changes.
+    # The match changed, though only its holes and seats were written.
     Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())
 
 
