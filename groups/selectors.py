@@ -11,11 +11,13 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import (
+    Case,
     Count,
     Exists,
     ExpressionWrapper,
     F,
     FloatField,
+    IntegerField,
     Max,
     Min,
     OuterRef,
@@ -24,8 +26,9 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
+    Value,
+    When,
 )
-from django.db.models.functions import TruncDate, TruncMonth, TruncYear
 from django.http import Http404
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -285,19 +288,14 @@ def _seats(player: RosterPlayer) -> QuerySet[Player]:
 
 
 def player_stats(*, player: RosterPlayer) -> PlayerStats:
-    """A roster player's statistics, counted by the database (three queries whatever
+    """A roster player's statistics, counted by the database (two queries whatever
     the number of matches) from one row per match: each seat carries its holes summed
-    up (see ``scoring.services.match_results_refresh``); the places, oldest first,
-    give the streaks."""
+    up (see ``scoring.services.match_results_refresh``). The seats, oldest first,
+    give the streaks from their places and the chart from their totals."""
     seats = _seats(player)
     stats = PlayerStats(player=player)
-    results = list(seats.order_by("match__created_at", "match_id").values_list("place", flat=True))
-    stats.matches = len(results)
-    stats.wins = sum(1 for place in results if place == 1)
-    stats.streaks = streaks(place == 1 for place in results)
-    if not results:
-        return stats
     totals = seats.aggregate(
+        matches=Count("pk"),
         points=Sum("total"),
         holes=Sum("holes_played"),
         best=Min("best_hole"),
@@ -308,6 +306,8 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
         first=Min("match__created_at"),
         last=Max("match__created_at"),
     )
+    if not totals["matches"]:
+        return stats
     stats.holes = totals["holes"] or 0
     stats.average = totals["points"] / stats.holes if stats.holes else None
     stats.best_hole = totals["best"]
@@ -315,34 +315,69 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
     stats.pairs = totals["pairs"] or 0
     stats.times_out = totals["out"] or 0
     stats.knock_penalties = totals["knocks"] or 0
+    days = (totals["last"] - totals["first"]).days
+    # A point a day for two months of play, a month for four years, then a year:
+    # never more than about fifty points, however long the history.
+    period, label = (
+        ("day", "%-d %b")
+        if days <= 62
+        else ("month", "%b %Y")
+        if days <= 4 * 366
+        else ("year", "%Y")
+    )
+    starts = _period_starts(totals["first"], totals["last"], period)
+    # Each seat's period found by comparing its date with the periods' starts: the
+    # database's own date functions run Python code for every row, in SQLite.
+    when = Case(
+        *(
+            When(match__created_at__gte=start, then=Value(n))
+            for n, start in reversed(list(enumerate(starts)))
+        ),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    rows = (
+        seats.order_by("match__created_at", "match_id")
+        .annotate(period=when)
+        .values_list("place", "period", "total", "holes_played")
+    )
+    places = []
+    sums: dict[int, list[int]] = {}
+    for place, n, points, holes in rows:
+        places.append(place)
+        if holes:
+            point = sums.setdefault(n, [0, 0])
+            point[0] += points
+            point[1] += holes
+    stats.matches = len(places)
+    stats.wins = sum(1 for place in places if place == 1)
+    stats.streaks = streaks(place == 1 for place in places)
     if stats.holes:
-        days = (totals["last"] - totals["first"]).days
-        # A point a day for two months of play, a month for four years, then a year:
-        # never more than about fifty points, however long the history.
-        period, trunc, label = (
-            ("day", TruncDate, "%-d %b")
-            if days <= 62
-            else ("month", TruncMonth, "%b %Y")
-            if days <= 4 * 366
-            else ("year", TruncYear, "%Y")
-        )
         stats.chart_period = period
-        rows = (
-            seats.filter(holes_played__gt=0)
-            .annotate(when=trunc("match__created_at"))
-            .values("when")
-            .annotate(points=Sum("total"), holes=Sum("holes_played"))
-            .order_by("when")
-        )
         stats.chart = [
-            ChartPoint(
-                r["when"].strftime(label),
-                r["points"] / r["holes"],
-                r["holes"],
-            )
-            for r in rows
+            ChartPoint(starts[n].strftime(label), points / holes, holes)
+            for n, (points, holes) in sorted(sums.items())
         ]
     return stats
+
+
+def _period_starts(first: datetime, last: datetime, period: str) -> list[datetime]:
+    """Where each day, month or year from ``first``'s to ``last``'s begins, in the
+    site's time zone."""
+    day = timezone.localtime(first).date()
+    end = timezone.localtime(last).date()
+    if period != "day":
+        day = day.replace(day=1) if period == "month" else day.replace(month=1, day=1)
+    starts = []
+    while day <= end:
+        starts.append(_day_start(day))
+        if period == "day":
+            day += timedelta(days=1)
+        elif period == "month":
+            day = day.replace(year=day.year + day.month // 12, month=day.month % 12 + 1)
+        else:
+            day = day.replace(year=day.year + 1)
+    return starts
 
 
 @dataclass
@@ -360,7 +395,12 @@ class HeadToHead:
 def head_to_head(*, player: RosterPlayer, other: RosterPlayer) -> HeadToHead:
     """How often ``player`` finished ahead of (lower than), behind or level with
     ``other`` in the group's finished matches they both played; one query."""
-    theirs = Player.objects.filter(match=OuterRef("match"), roster_player=other).values("total")
+    # Ordered by seat alone: Player's default order would join every match again.
+    theirs = (
+        Player.objects.filter(match=OuterRef("match"), roster_player=other)
+        .order_by("seat")
+        .values("total")
+    )
     counts = (
         _seats(player)
         .annotate(other_total=Subquery(theirs[:1]))

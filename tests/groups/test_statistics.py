@@ -169,7 +169,7 @@ def test_player_page_queries_do_not_grow(
     client.force_login(member)
     url = reverse("groups:player", args=[group.pk, ann.pk])
     # The first visit after a change computes and caches; later ones read the cache.
-    with django_assert_max_num_queries(20):
+    with django_assert_max_num_queries(19):
         client.get(url, {"versus": bob.pk})
     with django_assert_max_num_queries(6):
         client.get(url, {"versus": bob.pk})
@@ -262,6 +262,20 @@ def test_statistics_follow_a_seat_linked_by_hand(client, member, group, owner, p
     seat.roster_player = services.roster_add(group=group, name="Annie")
     seat.save()
     assert "No finished matches in Friday golf yet." in client.get(url).content.decode()
+
+
+def test_a_short_history_is_charted_by_day(group, owner, play):
+    for day, hour, score in [(3, 12, 4), (3, 23, 8), (5, 0, 3)]:
+        match = play(group, owner, {"Ann": [score], "Bob": [9]})
+        Match.objects.filter(pk=match.pk).update(
+            created_at=datetime.datetime(2025, 3, day, hour, tzinfo=datetime.UTC)
+        )
+    stats = selectors.player_stats(player=group.roster.get(name="Ann"))
+    assert stats.chart_period == "day"
+    assert [(p.label, p.average, p.holes) for p in stats.chart] == [
+        ("3 Mar", 6.0, 2),
+        ("5 Mar", 3.0, 1),
+    ]
 
 
 def test_a_long_history_is_charted_by_year(group, owner, play):
