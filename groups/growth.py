@@ -21,7 +21,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
 from django.db.models import F
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -249,7 +249,7 @@ def _change(group: Group) -> None:
 
 def _time(client: Client, url: str) -> float:
     start = time.perf_counter()
-    response = client.get(url)
+    response = client.get(url, secure=True)
     elapsed = time.perf_counter() - start
     assert response.status_code == 200, (url, response.status_code)
     return elapsed
@@ -270,13 +270,14 @@ def growth_figures(
     while a match is played and between matches), then "first after a change", the
     visit that finds nothing cached (after a match starts, for the history's counts,
     or a match finishes, for statistics)."""
-    with _rolled_back():
+    # The test client's own host and HTTPS, whatever the environment sets.
+    with _rolled_back(), override_settings(ALLOWED_HOSTS=["testserver"]):
         user = get_user_model().objects.create_user(username=f"growth-{secrets.token_hex(6)}")
         groups = [
             growth_group(owner=user, name=f"Growth {size:,}", matches=size)
             for size in (small, large)
         ]
-        client = Client(HTTP_HOST="localhost")
+        client = Client()
         client.force_login(user)
         pages = zip(*(_pages(group) for group in groups), strict=True)
         figures: list[tuple[str, float, float]] = []
