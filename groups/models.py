@@ -27,6 +27,9 @@ class Group(models.Model):
     #: The rules the group usually plays (``RuleSet.to_dict()``), for new matches.
     usual_rules = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: Raised with every change to the group's history that something cached for
+    #: the group depends on (see ``groups.signals``): part of every cache key.
+    history_revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import date
-from typing import TypeVar
+from datetime import date, datetime, time, timedelta
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.db.models import (
+    Case,
     Count,
+    Exists,
     ExpressionWrapper,
     F,
     FloatField,
+    IntegerField,
     Max,
     Min,
     OuterRef,
@@ -22,10 +26,14 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
+    Value,
+    When,
 )
-from django.db.models.functions import TruncDate, TruncMonth, TruncYear
 from django.http import Http404
+from django.utils import timezone
+from django.utils.functional import cached_property
 
+from scoring.engine import VARIANTS
 from scoring.models import Match, Player
 
 from .models import Group, RosterPlayer
@@ -37,7 +45,7 @@ T = TypeVar("T")
 STATS_CACHE_SECONDS = 7 * 24 * 3600
 #: Part of every cache key: raise it when what a statistic holds changes shape, so
 #: a deploy never reads what older code cached.
-STATS_CACHE_VERSION = 2
+STATS_CACHE_VERSION = 3
 
 
 def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
@@ -67,19 +75,15 @@ def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -
 # -- caching what grows with the history ---------------------------------------------
 
 
-def history_stamp(*, group: Group) -> str:
-    """A value that changes whenever any of the group's matches does (a hole saved,
-    corrected or deleted, a match started, ended, moved in or imported): the number
-    of matches and the latest change, read from an index in one query."""
-    row = Match.objects.filter(group=group).aggregate(count=Count("pk"), last=Max("updated_at"))
-    last = row["last"].timestamp() if row["last"] else 0
-    return f"{row['count']}-{last}"
-
-
-def cached(*, group: Group, stamp: str, name: str, compute: Callable[[], T]) -> T:
-    """``compute()``, kept in the cache until the group's history changes: a
-    statistic costs its queries once per change, not once per visit."""
-    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}:{stamp}:{name}"
+def cached(*, group: Group, name: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept in the cache until the group's history changes (the key
+    holds ``Group.history_revision``, raised by every change that matters, see
+    ``groups.signals``): a statistic costs its queries once per change, not once per
+    visit, and finding it costs no query at all. The group's creation time is part
+    of the key too: an id used again (a rolled-back bench, a restored database)
+    never finds another group's values in a shared cache."""
+    made = int(group.created_at.timestamp() * 1_000_000)
+    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:{group.history_revision}:{name}"
     value: T | None = cache.get(key)
     if value is None:
         value = compute()
@@ -100,13 +104,17 @@ class HistoryRow:
 
     @property
     def variant_name(self) -> str:
-        return self.match.rule_set.variant_info.name
+        # Straight from the snapshot: parsing the whole rule set cost more than the
+        # rest of the row.
+        variant = VARIANTS.get(self.match.rules.get("variant", ""))
+        return variant.name if variant else self.match.rule_set.variant_info.name
 
 
 def _rows(matches: Iterable[Match]) -> list[HistoryRow]:
     rows = []
     for match in matches:
-        players = list(match.players.all())
+        seated: list[Player] | None = getattr(match, "seated", None)
+        players = seated if seated is not None else list(match.players.order_by("seat"))
         winners = [p for p in players if p.place == 1] if match.is_finished else []
         rows.append(HistoryRow(match, players, winners))
     return rows
@@ -120,32 +128,46 @@ def group_matches(
     since: date | None = None,
     until: date | None = None,
 ) -> QuerySet[Match]:
-    """The group's matches, newest first, narrowed by the filters given."""
+    """The group's matches, newest first, narrowed by the filters given. Each filter
+    and the order are served by an index (``match_group_history``,
+    ``match_group_variant``), so a page of a long history reads about a page of rows."""
     matches = Match.objects.filter(group=group)
     if player is not None:
-        # An IN over the roster player's seats uses their index (EXISTS did not, in SQLite).
+        # Newest first through the group's index, each match checked for a seat of
+        # the player's (index player_roster_match): a page reads about a page of
+        # matches, where an IN would first list every match the player ever played.
         matches = matches.filter(
-            pk__in=Player.objects.filter(roster_player=player).values("match_id")
+            Exists(Player.objects.filter(match=OuterRef("pk"), roster_player=player))
         )
     if variant:
-        matches = matches.filter(rules__variant=variant)
+        matches = matches.filter(variant=variant)
+    # Days in the site's time zone, as a range of times: the index on created_at
+    # serves a range, not a date taken from every row.
     if since is not None:
-        matches = matches.filter(created_at__date__gte=since)
-    if until is not None:
-        matches = matches.filter(created_at__date__lte=until)
+        matches = matches.filter(created_at__gte=_day_start(since))
+    if until is not None and until < date.max:
+        matches = matches.filter(created_at__lt=_day_start(until + timedelta(days=1)))
+    # The players as a plain list (``seated``): a related manager per row costs more.
     return matches.order_by("-created_at", "-pk").prefetch_related(
-        Prefetch("players", queryset=Player.objects.order_by("seat"))
+        Prefetch("players", queryset=Player.objects.order_by("seat"), to_attr="seated")
     )
 
 
-def matches_by_ids(ids: Iterable[int]) -> list[Match]:
-    """The matches ``ids`` names, in that order, with their players (two queries)."""
-    order = list(ids)
-    found = Match.objects.filter(pk__in=order).prefetch_related(
-        Prefetch("players", queryset=Player.objects.order_by("seat"))
-    )
-    by_id = {match.pk: match for match in found}
-    return [by_id[pk] for pk in order if pk in by_id]
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+class CountedPaginator(Paginator):  # type: ignore[type-arg]
+    """A paginator given its count (kept in the cache until the history changes)
+    instead of counting every match on every visit."""
+
+    def __init__(self, object_list: Any, per_page: int, *, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.known_count = count
+
+    @cached_property
+    def count(self) -> int:
+        return self.known_count
 
 
 def history_rows(matches: Iterable[Match]) -> list[HistoryRow]:
@@ -266,19 +288,14 @@ def _seats(player: RosterPlayer) -> QuerySet[Player]:
 
 
 def player_stats(*, player: RosterPlayer) -> PlayerStats:
-    """A roster player's statistics, counted by the database (three queries whatever
+    """A roster player's statistics, counted by the database (two queries whatever
     the number of matches) from one row per match: each seat carries its holes summed
-    up (see ``scoring.services.match_results_refresh``); the places, oldest first,
-    give the streaks."""
+    up (see ``scoring.services.match_results_refresh``). The seats, oldest first,
+    give the streaks from their places and the chart from their totals."""
     seats = _seats(player)
     stats = PlayerStats(player=player)
-    results = list(seats.order_by("match__created_at", "match_id").values_list("place", flat=True))
-    stats.matches = len(results)
-    stats.wins = sum(1 for place in results if place == 1)
-    stats.streaks = streaks(place == 1 for place in results)
-    if not results:
-        return stats
     totals = seats.aggregate(
+        matches=Count("pk"),
         points=Sum("total"),
         holes=Sum("holes_played"),
         best=Min("best_hole"),
@@ -289,6 +306,8 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
         first=Min("match__created_at"),
         last=Max("match__created_at"),
     )
+    if not totals["matches"]:
+        return stats
     stats.holes = totals["holes"] or 0
     stats.average = totals["points"] / stats.holes if stats.holes else None
     stats.best_hole = totals["best"]
@@ -296,34 +315,69 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
     stats.pairs = totals["pairs"] or 0
     stats.times_out = totals["out"] or 0
     stats.knock_penalties = totals["knocks"] or 0
+    days = (totals["last"] - totals["first"]).days
+    # A point a day for two months of play, a month for four years, then a year:
+    # never more than about fifty points, however long the history.
+    period, label = (
+        ("day", "%-d %b")
+        if days <= 62
+        else ("month", "%b %Y")
+        if days <= 4 * 366
+        else ("year", "%Y")
+    )
+    starts = _period_starts(totals["first"], totals["last"], period)
+    # Each seat's period found by comparing its date with the periods' starts: the
+    # database's own date functions run Python code for every row, in SQLite.
+    when = Case(
+        *(
+            When(match__created_at__gte=start, then=Value(n))
+            for n, start in reversed(list(enumerate(starts)))
+        ),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    rows = (
+        seats.order_by("match__created_at", "match_id")
+        .annotate(period=when)
+        .values_list("place", "period", "total", "holes_played")
+    )
+    places = []
+    sums: dict[int, list[int]] = {}
+    for place, n, points, holes in rows:
+        places.append(place)
+        if holes:
+            point = sums.setdefault(n, [0, 0])
+            point[0] += points
+            point[1] += holes
+    stats.matches = len(places)
+    stats.wins = sum(1 for place in places if place == 1)
+    stats.streaks = streaks(place == 1 for place in places)
     if stats.holes:
-        days = (totals["last"] - totals["first"]).days
-        # A point a day for two months of play, a month for four years, then a year:
-        # never more than about fifty points, however long the history.
-        period, trunc, label = (
-            ("day", TruncDate, "%-d %b")
-            if days <= 62
-            else ("month", TruncMonth, "%b %Y")
-            if days <= 4 * 366
-            else ("year", TruncYear, "%Y")
-        )
         stats.chart_period = period
-        rows = (
-            seats.filter(holes_played__gt=0)
-            .annotate(when=trunc("match__created_at"))
-            .values("when")
-            .annotate(points=Sum("total"), holes=Sum("holes_played"))
-            .order_by("when")
-        )
         stats.chart = [
-            ChartPoint(
-                r["when"].strftime(label),
-                r["points"] / r["holes"],
-                r["holes"],
-            )
-            for r in rows
+            ChartPoint(starts[n].strftime(label), points / holes, holes)
+            for n, (points, holes) in sorted(sums.items())
         ]
     return stats
+
+
+def _period_starts(first: datetime, last: datetime, period: str) -> list[datetime]:
+    """Where each day, month or year from ``first``'s to ``last``'s begins, in the
+    site's time zone."""
+    day = timezone.localtime(first).date()
+    end = timezone.localtime(last).date()
+    if period != "day":
+        day = day.replace(day=1) if period == "month" else day.replace(month=1, day=1)
+    starts = []
+    while day <= end:
+        starts.append(_day_start(day))
+        if period == "day":
+            day += timedelta(days=1)
+        elif period == "month":
+            day = day.replace(year=day.year + day.month // 12, month=day.month % 12 + 1)
+        else:
+            day = day.replace(year=day.year + 1)
+    return starts
 
 
 @dataclass
@@ -341,7 +395,12 @@ class HeadToHead:
 def head_to_head(*, player: RosterPlayer, other: RosterPlayer) -> HeadToHead:
     """How often ``player`` finished ahead of (lower than), behind or level with
     ``other`` in the group's finished matches they both played; one query."""
-    theirs = Player.objects.filter(match=OuterRef("match"), roster_player=other).values("total")
+    # Ordered by seat alone: Player's default order would join every match again.
+    theirs = (
+        Player.objects.filter(match=OuterRef("match"), roster_player=other)
+        .order_by("seat")
+        .values("total")
+    )
     counts = (
         _seats(player)
         .annotate(other_total=Subquery(theirs[:1]))

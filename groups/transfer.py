@@ -30,6 +30,7 @@ from scoring.services import breakdown_data
 from scoring.spreadsheets import spreadsheet_safe
 
 from .models import Group, Membership, RosterPlayer
+from .signals import revise
 
 FORMAT = "golf-group-history"
 VERSION = 1
@@ -204,6 +205,8 @@ def matches_create(
     batch, whatever the number of matches)."""
     for start in range(0, len(matches), BATCH):
         _create_batch(group, matches[start : start + BATCH], roster)
+    # Stored in bulk, past the signals that keep the group's cached pages current.
+    revise(group.pk)
 
 
 def _create_batch(

@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -131,7 +130,6 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "recent": selectors.recent_matches(group=group),
             **selectors.cached(
                 group=group,
-                stamp=selectors.history_stamp(group=group),
                 name="leaders",
                 compute=lambda: {
                     "most_wins": selectors.leaders_by_wins(group=group),
@@ -154,15 +152,15 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     form.is_valid()
     filters = form.filters
     matches = selectors.group_matches(group=group, **filters)
-    # Finding a player's matches in a long history is the slow part of the page;
-    # keep the ordered ids until the history changes, then load one page of them.
-    ids = selectors.cached(
+    # Counting a long history is the slow part of the page: keep the count until the
+    # history changes, and read only the page's own rows.
+    count = selectors.cached(
         group=group,
-        stamp=selectors.history_stamp(group=group),
-        name="ids:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
-        compute=lambda: list(matches.values_list("pk", flat=True)),
+        name="count:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
+        compute=matches.count,
     )
-    page = Paginator(ids, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    paginator = selectors.CountedPaginator(matches, HISTORY_PAGE_SIZE, count=count)
+    page = paginator.get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     template = "groups/history.html#history" if request.htmx else "groups/history.html"
@@ -173,7 +171,7 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
             "group": group,
             "form": form,
             "page": page,
-            "rows": selectors.history_rows(selectors.matches_by_ids(page.object_list)),
+            "rows": selectors.history_rows(page.object_list),
             "query": query.urlencode(),
         },
     )
@@ -300,10 +298,8 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     person = by_id.get(player_id)
     if person is None:
         raise Http404("No such player")
-    stamp = selectors.history_stamp(group=group)
     stats = selectors.cached(
         group=group,
-        stamp=stamp,
         name=f"player:{person.pk}",
         compute=lambda: selectors.player_stats(player=person),
     )
@@ -312,7 +308,6 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     if other is not None and other.pk != person.pk:
         versus = selectors.cached(
             group=group,
-            stamp=stamp,
             name=f"versus:{person.pk}:{other.pk}",
             compute=lambda: selectors.head_to_head(player=person, other=other),
         )

@@ -11,6 +11,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models.fields.json import KT
 from django.urls import reverse
 
 from scoring.engine import RuleSet
@@ -49,13 +50,24 @@ class Match(models.Model):
     group = models.ForeignKey(
         "groups.Group", null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
     )
+    #: The variant's slug, kept by the database from ``rules`` so a group's history
+    #: can be filtered by variant through an index.
+    variant = models.GeneratedField(
+        expression=KT("rules__variant"),
+        output_field=models.CharField(max_length=40),
+        db_persist=True,
+    )
 
     class Meta:
         ordering = ["-created_at"]
         verbose_name_plural = "matches"
         indexes = [
-            models.Index(fields=["group", "-created_at"], name="match_group_newest"),
-            models.Index(fields=["group", "updated_at"], name="match_group_changed"),
+            # A group's history, newest first, a page at a time: the order the
+            # history lists (ties broken by id), and the same within one variant.
+            models.Index(fields=["group", "-created_at", "-id"], name="match_group_history"),
+            models.Index(
+                fields=["group", "variant", "-created_at", "-id"], name="match_group_variant"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -126,7 +138,12 @@ class Player(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="player_unique_seat"),
         ]
-        indexes = [models.Index(fields=["roster_player", "place"], name="player_roster_place")]
+        indexes = [
+            models.Index(fields=["roster_player", "place"], name="player_roster_place"),
+            # Whether a roster player sat at a match: one lookup per match when a
+            # group's history is filtered by player.
+            models.Index(fields=["roster_player", "match"], name="player_roster_match"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -34,6 +34,7 @@ from scoring.engine import (
 )
 from scoring.engine.match import seating_problems, standings, totals_problems
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
+from scoring.signals import match_reopened
 
 GRIDS = Hole.Kind.GRIDS
 TOTALS = Hole.Kind.TOTALS
@@ -286,7 +287,10 @@ def hole_delete_last(*, match: Match, number: int) -> None:
             raise HoleConflict("only the last hole can be deleted, and this is no longer it")
         last.delete()
         match_results_refresh(match=locked)
+        reopened = locked.is_finished
         _changed(locked, finished_at=None)
+        if reopened:
+            match_reopened.send(sender=Match, match=locked)
 
 
 def match_end(*, match: Match) -> None:
@@ -322,7 +326,7 @@ def match_results_refresh(*, match: Match, players: list[Player] | None = None) 
     match instead of every hole. ``players``: the match's players, if already read.
 
     The caller then marks the match changed (:func:`_changed`), which is what
-    tells cached histories and statistics to look again."""
+    tells a drawn scoreboard to be drawn again."""
     sums = {
         row["seat"]: row
         for row in Score.objects.filter(hole__match_id=match.pk)
@@ -375,12 +379,12 @@ def _results_update_sql(vendor: str) -> str:
 
 
 def _changed(match: Match, **fields: Any) -> None:
-    """Mark ``match`` changed now (and set ``fields`` on it): cached histories,
-    statistics and scoreboards are keyed on ``updated_at``."""
-    fields["updated_at"] = timezone.now()
-    Match.objects.filter(pk=match.pk).update(**fields)
+    """Set ``fields`` on ``match`` and mark it changed now: drawn scoreboards are
+    keyed on ``updated_at``. Saved (not updated) so that the group's caches hear
+    of a match finishing through ``post_save`` (``groups.signals``)."""
     for name, value in fields.items():
         setattr(match, name, value)
+    match.save(update_fields=[*fields, "updated_at"])
 
 
 def _scores_for(players: list[Player], entry: HoleEntry, scored: HoleScore) -> list[Score]:

@@ -208,3 +208,17 @@ def test_import_refuses_a_damaged_history_and_keeps_nothing(played, owner):
     with pytest.raises(transfer.ImportRejected):
         transfer.group_import(data=data, owner=owner)
     assert Group.objects.count() == before
+
+
+def test_matches_stored_in_bulk_show_at_once(client, member, group, owner, play):
+    """``matches_create`` bypasses the signals that keep cached pages current, so it
+    says itself that the history changed."""
+    play(group, owner, {"Ann": [3], "Bob": [4]})
+    client.force_login(member)
+    url = reverse("groups:history", args=[group.pk])
+    assert "1 match." in client.get(url).content.decode()
+    roster = {r.name: r for r in group.roster.all()}
+    transfer.matches_create(
+        group=group, matches=transfer.demo_matches(2, random.Random(1)), roster=roster
+    )
+    assert "3 matches." in client.get(url).content.decode()

@@ -1,0 +1,102 @@
+"""Raise ``Group.history_revision`` with every change to a group's history that
+something cached for the group depends on (the history's counts, statistics,
+leaders): a match started, finished, opened again, moved, deleted or edited by
+hand, a hole of a finished match corrected, a seat's roster link edited, a roster
+player deleted. The revision is part of every cache key (``selectors.cached``), and
+it rises in the same transaction as the change, so nothing is ever read stale.
+
+Saving the holes of a match still being played raises nothing: its row in the
+history is read afresh on every visit, and statistics count finished matches only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import F, Model, QuerySet
+from django.db.models.signals import post_delete, post_save, pre_save
+from django.dispatch import receiver
+
+from scoring.models import Hole, Match, Player
+from scoring.signals import match_reopened
+
+from .models import Group, RosterPlayer
+
+
+def revise(*group_ids: int | None) -> None:
+    """Whatever was cached for these groups is stale from now on."""
+    ids = {pk for pk in group_ids if pk is not None}
+    if ids:
+        Group.objects.filter(pk__in=ids).update(history_revision=F("history_revision") + 1)
+
+
+def _with_its_group(origin: Any) -> bool:
+    """Whether a deletion started from a group (everything in it goes too)."""
+    return isinstance(origin, Group) or (isinstance(origin, QuerySet) and origin.model is Group)
+
+
+@receiver(pre_save, sender=Match, dispatch_uid="groups.match_moving")
+def match_moving(
+    sender: type[Match], instance: Match, raw: bool, update_fields: Any, **kwargs: Any
+) -> None:
+    """A match saved whole (by hand) or moved changes its old group and its new one.
+    The scoresheet's own saves name their fields and leave the group alone."""
+    if raw or instance._state.adding:
+        return
+    if update_fields is not None and "group" not in update_fields:
+        return
+    before = Match.objects.filter(pk=instance.pk).values_list("group_id", flat=True).first()
+    revise(before, instance.group_id)
+
+
+@receiver(post_save, sender=Match, dispatch_uid="groups.match_saved")
+def match_saved(
+    sender: type[Match], instance: Match, created: bool, raw: bool, **kwargs: Any
+) -> None:
+    """A match started, or finished (its last hole saved, or ended early)."""
+    if not raw and (created or instance.finished_at is not None):
+        revise(instance.group_id)
+
+
+@receiver(match_reopened, dispatch_uid="groups.match_reopened")
+def match_opened_again(sender: type[Match], match: Match, **kwargs: Any) -> None:
+    """A finished match's last hole deleted: it no longer counts as finished."""
+    revise(match.group_id)
+
+
+@receiver(post_save, sender=Hole, dispatch_uid="groups.hole_corrected")
+def hole_corrected(
+    sender: type[Hole], instance: Hole, created: bool, raw: bool, **kwargs: Any
+) -> None:
+    """A hole of a finished match corrected. (A new hole finishes its match, or not,
+    through ``match_saved``.)"""
+    if raw or created:
+        return
+    match = instance.match
+    if match.finished_at is not None:
+        revise(match.group_id)
+
+
+@receiver(post_delete, sender=Match, dispatch_uid="groups.match_deleted")
+def match_deleted(sender: type[Match], instance: Match, origin: Any, **kwargs: Any) -> None:
+    if not _with_its_group(origin):
+        revise(instance.group_id)
+
+
+@receiver(post_save, sender=Player, dispatch_uid="groups.seat_edited")
+def seat_edited(sender: type[Player], instance: Player, raw: bool, **kwargs: Any) -> None:
+    """A seat saved on its own: the scoresheet writes seats in bulk, so this is an
+    edit by hand, maybe linking another roster player."""
+    if not raw:
+        revise(
+            Match.objects.filter(pk=instance.match_id).values_list("group_id", flat=True).first()
+        )
+
+
+@receiver(post_delete, sender=RosterPlayer, dispatch_uid="groups.roster_player_deleted")
+def roster_player_deleted(
+    sender: type[Model], instance: RosterPlayer, origin: Any, **kwargs: Any
+) -> None:
+    """Their seats lose the link, so they leave the leaders."""
+    if not _with_its_group(origin):
+        revise(instance.group_id)
