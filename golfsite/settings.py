@@ -104,7 +104,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            # golfsite.links: the url tag, remembering the links it made.
+            "builtins": ["template_partials.templatetags.partials", "golfsite.links"],
         },
     },
 ]

@@ -26,7 +26,7 @@ from groups.selectors import groups_for_user
 from scoring import selectors, services
 from scoring.charts import progress_chart
 from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
-from scoring.engine.match import dealer_for_hole
+from scoring.engine.match import dealer_for_hole, first_player_for_hole
 from scoring.engine.rules import DECK_RANKS
 from scoring.forms import HoleForm, MatchForm, preset_initial
 from scoring.models import Hole, Match, Player
@@ -185,10 +185,10 @@ def _board_page(
     """The scoreboard page, or only its ``#board`` partial (what a live board's
     htmx refresh swaps in). ``players``: the match's, in seating order, if read."""
     drawn = board_fragment(match, readonly=readonly, players=players)
-    players, holes_played = drawn.players, drawn.holes_played
+    names, holes_played = drawn.names, drawn.holes_played
     context: dict[str, Any] = {
         "match": match,
-        "players": players,
+        "names": names,
         "board_html": drawn.html,
         "holes_played": holes_played,
         "next_hole": holes_played + 1,
@@ -196,8 +196,11 @@ def _board_page(
         "notice": notice,
     }
     if not match.is_finished:
-        dealer, first = selectors.turn_order(match=match, players=players, number=holes_played + 1)
-        context.update(next_dealer=dealer, next_first=first)
+        count, number = len(names), holes_played + 1
+        context.update(
+            next_dealer=names[dealer_for_hole(match.first_dealer, number, count)],
+            next_first=names[first_player_for_hole(match.first_dealer, number, count)],
+        )
     if not readonly and match.group_id is None and request.user.is_authenticated:
         context["move_groups"] = list(groups_for_user(user=request.user))
     if readonly:
@@ -213,18 +216,19 @@ def _board_page(
 
 @dataclass(frozen=True)
 class DrawnBoard:
-    """A board drawn for the fragment cache, with what the page around it needs."""
+    """A board drawn for the fragment cache, with what the page around it needs
+    (plain values: the cache stores it pickled)."""
 
     html: str
     holes_played: int
-    players: list[Player]
+    names: tuple[str, ...]  # the players', in seating order
 
 
 def board_fragment(
     match: Match, *, readonly: bool, players: list[Player] | None = None
 ) -> DrawnBoard:
     """The drawn board (score card, standings, chart, summary), how many holes it
-    shows and the match's players, from the fragment cache when the match has not
+    shows and the players' names, from the fragment cache when the match has not
     changed since it was drawn (then no query at all). ``players``: the match's, in
     seating order, if the caller has read them.
 
@@ -247,7 +251,8 @@ def board_fragment(
                 "chart": progress_chart(board),
             },
         )
-        drawn = DrawnBoard(html=html, holes_played=board.holes_played, players=players)
+        names = tuple(player.name for player in players)
+        drawn = DrawnBoard(html=html, holes_played=board.holes_played, names=names)
         fragments.set(key, drawn)
     return drawn
 

@@ -1,5 +1,7 @@
 """`python manage.py bench` (what `make bench` runs): the engine's cost per grid and
-per hole, and the API's throughput against /healthz on the same gunicorn server.
+per hole (and the peer engine's, given a checkout), the API, scoreboard and
+hole-save throughput against /healthz on the same gunicorn server, and how the
+history and statistics pages grow from 10 to 10,000 matches.
 
 Timing on a shared machine is noisy, so server figures are ratios measured in one
 run, side by side; nothing here is a pass/fail test.
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from http.client import HTTPConnection
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
@@ -348,3 +351,6 @@ class Command(BaseCommand):
                 verdict = "ok" if ratio >= (floor or 0) else "UNDER"
                 line += f"   ratio {ratio:.2f} (held to at least {floor:.2f}: {verdict})"
             self.stdout.write(line)
+        # The history and statistics pages at 10 and 10,000 matches (groups.growth).
+        self.stdout.write("")
+        call_command("bench_growth", stdout=self.stdout, stderr=self.stderr)
