@@ -47,6 +47,7 @@ def test_a_group_plays_a_match_and_finds_it_in_its_history(page, browser, live_s
     phone.fill("#id_grid_0", "8 5 7 / 8 3 9")
     phone.fill("#id_grid_1", "K 2 4 / Q J 6")
     phone.get_by_role("button", name="Save hole 1").click()
+    phone.wait_for_url("**/matches/*/")  # answered through htmx, no page load
     assert phone.locator("h1").inner_text() == "Scoreboard"
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
