@@ -48,8 +48,7 @@ def test_a_save_is_one_round_trip_and_the_keypad_survives_a_refusal(page, live_s
     assert page.url.endswith("/holes/new/")
     # Taken to the problem: a card slot of Ben's grid has the focus (not its text
     # field, which would open the phone's keyboard over the keypad).
-    page.wait_for_function("document.activeElement.classList.contains('slot')")
-    assert page.evaluate("document.activeElement.closest('.entry').id") == "entry-1"
+    page.locator("#entry-1 .slot:focus").wait_for()
 
     # The form came back through htmx: the keypad is set up again and writes the grid.
     page.locator("#keypad").wait_for(state="visible")
