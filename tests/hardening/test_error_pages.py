@@ -64,6 +64,18 @@ def test_a_bug_gets_the_friendly_500():
 
 
 @ERROR_URLS
+def test_the_500_page_does_not_tell_a_signed_in_player_to_log_in(django_user_model):
+    """It is drawn without the request, so it cannot know who is signed in; it
+    offers no account link rather than a wrong one."""
+    client = Client(raise_request_exception=False)
+    client.force_login(django_user_model.objects.create_user("ann", password="x" * 12))
+    page = client.get("/test-errors/500/").content.decode()
+    assert "Log in" not in page
+    assert "Log out" not in page
+    assert 'href="/matches/"' in page
+
+
+@ERROR_URLS
 def test_a_forbidden_action_gets_the_friendly_403(client):
     response = client.get("/test-errors/403/")
     assert response.status_code == 403
