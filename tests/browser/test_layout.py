@@ -31,3 +31,14 @@ def test_pages_work_with_javascript_off(browser, live_server):
     page.get_by_role("link", name="Rules").first.click()
     assert page.locator("h1").inner_text().startswith("How to play")
     context.close()
+
+
+def test_the_header_takes_two_lines_on_a_phone(page, live_server):
+    """The brand and the account link on one line, the four main links on the
+    next: the header leaves the screen to the page at the card table."""
+    page.goto(live_server.url + reverse("rules:guide"))
+    tops = [box["y"] for box in (link.bounding_box() for link in page.locator(".site-nav a").all())]
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
+    brand, account = page.locator(".brand"), page.get_by_role("link", name="Log in")
+    assert abs(brand.bounding_box()["y"] - account.bounding_box()["y"]) < 12
+    assert page.locator(".site-header").bounding_box()["height"] <= 100
