@@ -22,6 +22,7 @@ def test_csp_forbids_inline_and_eval_scripts_and_other_hosts(client):
         part.strip().split(" ", 1) for part in response["Content-Security-Policy"].split(";")
     )
     assert policy["script-src"] == "'self'"
+    assert policy["style-src"] == "'self'"  # no style attributes, no <style>
     assert policy["default-src"] == "'self'"
     assert policy["frame-ancestors"] == "'none'"
 
@@ -47,3 +48,25 @@ def test_templates_have_no_inline_scripts_or_event_handlers(path):
     assert inline_scripts == []
     assert re.findall(r"\son[a-z]+\s*=", html, flags=re.I) == []
     assert "hx-on" not in html  # htmx evaluates those, which the CSP forbids
+
+
+@pytest.mark.parametrize("path", template_files(), ids=lambda p: p.name)
+def test_templates_have_no_inline_styles(path):
+    """The CSP allows style sheets from this host only: a style attribute or a
+    <style> element would be silently ignored by the browser."""
+    html = path.read_text()
+    assert re.findall(r"\sstyle\s*=", html, flags=re.I) == []
+    assert re.findall(r"<style\b", html, flags=re.I) == []
+
+
+def test_html_built_in_python_has_no_inline_styles():
+    """The score card, the charts and the history rows are built in Python."""
+    sources = [
+        path
+        for app in ("scoring", "groups", "rules", "golfsite")
+        for path in (Path(settings.BASE_DIR) / app).rglob("*.py")
+        if "migrations" not in path.parts
+    ]
+    assert len(sources) > 10
+    offenders = [p.name for p in sources if re.search(r"\sstyle\s*=|<style\b", p.read_text())]
+    assert offenders == []
