@@ -490,9 +490,12 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except services.HoleConflict as exc:
         match.refresh_from_db()
-        return _board_page(
+        response = _board_page(
             request, match, "scoring/match_detail.html", readonly=False, notice=_sentence(str(exc))
         )
+        if request.htmx:
+            response["HX-Push-Url"] = match.get_absolute_url()
+        return response
     return _saved(request, match, players, f"Hole {hole.number} saved.")
 
 

@@ -34,6 +34,12 @@
   }
   document.body.addEventListener("htmx:oobAfterSwap", markProblems);
   document.body.addEventListener("htmx:afterSettle", markProblems);
+  // Back or Forward to a page htmx kept (a hole form, say): set it up again.
+  document.body.addEventListener("htmx:historyRestore", function () {
+    setUpKeypad();
+    markProblems();
+    if (lock === null || lock.released) keepAwake();
+  });
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target !== document.body) return;
     setUpKeypad();

@@ -69,6 +69,44 @@ def test_a_save_is_one_round_trip_and_the_keypad_survives_a_refusal(page, live_s
     assert [method for method, _ in saves if "preview" not in _] == ["POST"]
 
 
+def test_back_and_forward_after_a_save_keep_the_pages_whole_and_the_keypad_working(
+    page, live_server
+):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.wait_for_url("**/matches/*/")
+
+    def keypad_writes_anns_first_card():
+        page.locator("#keypad").wait_for(state="visible")
+        page.locator("#entry-0 .slot").first.tap()
+        page.locator("#keypad [data-rank='Q']").tap()
+        assert fields.nth(0).input_value().startswith("Q ")
+
+    # Back to the form htmx kept before the save.
+    page.go_back()
+    page.wait_for_url("**/holes/new/")
+    keypad_writes_anns_first_card()
+
+    # Forward and back once htmx has forgotten its copies: each page comes from the
+    # server, and must come whole (header, heading), not as the fragment the
+    # scoreboard sends htmx when it asks for the board alone.
+    forget = "sessionStorage.removeItem('htmx-history-cache')"
+    page.evaluate(forget)
+    page.go_forward()
+    page.wait_for_url("**/matches/*/")
+    page.get_by_role("heading", level=1).get_by_text("Scoreboard").wait_for()
+    assert page.locator(".site-header").count() == 1
+    page.evaluate(forget)
+    page.go_back()
+    page.wait_for_url("**/holes/new/")
+    page.get_by_role("heading", level=1).get_by_text("Hole 2").wait_for()
+    assert page.locator(".site-header").count() == 1
+    keypad_writes_anns_first_card()
+
+
 def test_an_impossible_card_is_marked_where_it_was_tapped(page, live_server):
     start_match(page, live_server, names=("Ann", "Ben"))
     page.get_by_label("Cards, row by row").first.fill("8 5 7 / 8 3 B")

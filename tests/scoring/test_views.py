@@ -460,6 +460,21 @@ def test_the_later_of_two_phones_is_shown_the_match_as_it_is(client, three):
     assert three.holes.get().scores.get(seat=0).score == 24
 
 
+def test_the_later_of_two_phones_through_htmx_lands_on_the_scoreboards_address(client, three):
+    url = reverse("scoring:hole_new", args=[three.pk])
+    client.post(url, hole_data(**GOOD), **HX)
+    response = client.post(url, hole_data(**{**GOOD, "grid_0": "8 5 7 / 8 5 7"}), **HX)
+    assert "Hole 1 was already saved from another phone" in response.content.decode()
+    assert response["HX-Push-Url"] == reverse("scoring:match_detail", args=[three.pk])
+
+
+def test_going_back_to_a_page_htmx_no_longer_keeps_gets_the_whole_page(client, three):
+    """htmx is told not to send HX-Request when it fetches a page for Back or
+    Forward, or pages that answer htmx with a fragment would come back as one."""
+    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
+    assert '"historyRestoreAsHxRequest": false' in page
+
+
 def test_a_finished_match_accepts_no_new_hole(client, three, save_hole):
     save_hole(three, totals=[1, 2, 3])
     save_hole(three, totals=[1, 2, 3])
