@@ -4,9 +4,9 @@ Django's ``reverse()`` tries each pattern a name could mean, quotes the argument
 and checks the result against the pattern: about 40 microseconds a link. A
 scoreboard has a dozen links (half of them the header's), which was over half
 the time of drawing a scoreboard already in the fragment cache. A link depends
-only on the URL name, its arguments, the URLconf in use, the script prefix and
-the current namespace, so each is made once per process and then remembered (a
-bounded LRU, so per-match links cannot grow it without limit).
+only on the URL name, its arguments, the URLconf in use, the script prefix, the
+language and the current namespace, so each is made once per process and then
+remembered (a bounded LRU, so per-match links cannot grow it without limit).
 
 Installed as a template builtin (``TEMPLATES[...]["OPTIONS"]["builtins"]``), it
 takes over the ``url`` tag everywhere: same syntax, same output, same errors.
@@ -23,21 +23,30 @@ from django.template.base import FilterExpression, Parser, Token
 from django.template.defaulttags import url as parse_url
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
+from django.utils.translation import get_language
 
 register = Library()
 
 
 @lru_cache(maxsize=4096)
 def _link(
-    urlconf: str,
+    urlconf: Any,
     prefix: str,
+    language: str | None,
     name: str,
     args: tuple[Any, ...],
     kwargs: tuple[tuple[str, Any], ...],
     namespace: str | None,
 ) -> str:
-    # ``prefix`` is only part of the key: reverse() reads it for itself.
+    # ``prefix`` and ``language`` are only part of the key: reverse() reads them
+    # for itself.
     return reverse(name, urlconf=urlconf, args=args, kwargs=dict(kwargs), current_app=namespace)
+
+
+def _plain(value: Any) -> bool:
+    """Whether a link argument can be remembered: equal ints and strings make equal
+    links, but 1, True and 1.0 are equal keys and different links."""
+    return type(value) is int or type(value) is str
 
 
 def link(
@@ -46,15 +55,16 @@ def link(
     kwargs: dict[str, Any] | None = None,
     namespace: str | None = None,
 ) -> str:
-    """``reverse(name, args=..., kwargs=...)``, remembered. Raises NoReverseMatch
-    as reverse() does (a failure is not remembered). Arguments that cannot be
-    remembered (a list, say) are reversed afresh each time."""
-    urlconf = str(get_urlconf() or settings.ROOT_URLCONF)
-    items = tuple(sorted((kwargs or {}).items()))
-    try:
-        return _link(urlconf, get_script_prefix(), name, tuple(args), items, namespace)
-    except TypeError:  # unhashable
-        return reverse(name, urlconf=urlconf, args=args, kwargs=kwargs or {}, current_app=namespace)
+    """``reverse(name, args=..., kwargs=...)``, remembered when every argument is a
+    plain int or string (otherwise reversed afresh). Raises NoReverseMatch as
+    reverse() does; a failure is not remembered."""
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    kwargs = kwargs or {}
+    if not (all(_plain(a) for a in args) and all(_plain(v) for v in kwargs.values())):
+        return reverse(name, urlconf=urlconf, args=args, kwargs=kwargs, current_app=namespace)
+    key = tuple(sorted(kwargs.items()))
+    prefix, language = get_script_prefix(), get_language()
+    return _link(urlconf, prefix, language, name, tuple(args), key, namespace)
 
 
 class LinkNode(Node):

@@ -151,8 +151,8 @@ else:
         }
     }
 
-# Rendered scoreboards, keyed on the match's last change, so an entry is never
-# stale: it is only ever replaced by a newer key. Each worker keeps its own, in
+# Rendered scoreboards, keyed on the match's last change (every change through the
+# site or the admin moves it), so an entry is never stale: a newer key replaces it. Each worker keeps its own, in
 # memory (no query, no network): a board is drawn once per worker after each change
 # however many phones follow it.
 CACHES["fragments"] = {

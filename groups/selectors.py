@@ -79,9 +79,10 @@ def cached(*, group: Group, name: str, compute: Callable[[], T]) -> T:
     """``compute()``, kept in the cache until the group's history changes (the key
     holds ``Group.history_revision``, raised by every change that matters, see
     ``groups.signals``): a statistic costs its queries once per change, not once per
-    visit, and finding it costs no query at all. The group's creation time is part
-    of the key too: an id used again (a rolled-back bench, a restored database)
-    never finds another group's values in a shared cache."""
+    visit, and finding it costs one cache read (no query of the history). The
+    group's creation time is part of the key too: an id used again (a rolled-back
+    bench, a restored database) never finds another group's values in a shared
+    cache."""
     made = int(group.created_at.timestamp() * 1_000_000)
     key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:{group.history_revision}:{name}"
     value: T | None = cache.get(key)

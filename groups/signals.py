@@ -2,7 +2,7 @@
 something cached for the group depends on (the history's counts, statistics,
 leaders): a match started, finished, opened again, moved, deleted or edited by
 hand, a hole of a finished match corrected, a seat's roster link edited, a roster
-player deleted. The revision is part of every cache key (``selectors.cached``), and
+player renamed or deleted. The revision is part of every cache key (``selectors.cached``), and
 it rises in the same transaction as the change, so nothing is ever read stale.
 
 Saving the holes of a match still being played raises nothing: its row in the
@@ -91,6 +91,16 @@ def seat_edited(sender: type[Player], instance: Player, raw: bool, **kwargs: Any
         revise(
             Match.objects.filter(pk=instance.match_id).values_list("group_id", flat=True).first()
         )
+
+
+@receiver(post_save, sender=RosterPlayer, dispatch_uid="groups.roster_player_edited")
+def roster_player_edited(
+    sender: type[Model], instance: RosterPlayer, created: bool, raw: bool, **kwargs: Any
+) -> None:
+    """A regular renamed (the leaders and statistics keep names). A new regular has
+    played no match yet: nothing cached names them."""
+    if not raw and not created:
+        revise(instance.group_id)
 
 
 @receiver(post_delete, sender=RosterPlayer, dispatch_uid="groups.roster_player_deleted")

@@ -11,6 +11,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.text import capfirst
 
+from scoring import services
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 
 
@@ -124,6 +125,33 @@ class DeleteCountsAdmin(admin.ModelAdmin):
         return deleted_objects(objs, request, self.admin_site)
 
 
+class PartOfAMatchAdmin(DeleteCountsAdmin):
+    """An admin for what a match is made of (the match and its seats, holes and
+    scores). After a save or a deletion here, the match's stored results are summed
+    again and it is marked changed (``services.matches_edited``): its drawn
+    scoreboard, and its group's cached history and statistics, are keyed on that."""
+
+    def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
+        """The matches the rows of ``queryset`` belong to."""
+        return list(queryset.values_list("match_id", flat=True))
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # Runs after save_model, once the inlines are saved too.
+        super().save_related(request, form, formsets, change)
+        obj = form.instance
+        services.matches_edited(match_ids=self.match_ids(type(obj).objects.filter(pk=obj.pk)))
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        ids = self.match_ids(type(obj).objects.filter(pk=obj.pk))
+        super().delete_model(request, obj)
+        services.matches_edited(match_ids=ids)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        ids = self.match_ids(queryset)
+        super().delete_queryset(request, queryset)
+        services.matches_edited(match_ids=ids)
+
+
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
@@ -138,7 +166,7 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(DeleteCountsAdmin):
+class MatchAdmin(PartOfAMatchAdmin):
     list_display = ["pk", "created_at", "group", "holes_planned", "finished_at", "owner"]
     list_filter = [("group", admin.RelatedOnlyFieldListFilter), "finished_at", "created_at"]
     search_fields = ["players__name", "share_token", "group__name"]
@@ -146,6 +174,9 @@ class MatchAdmin(DeleteCountsAdmin):
     list_select_related = ["group", "owner"]
     readonly_fields = ["share_token", "created_at", "updated_at"]
     inlines = [PlayerInline]
+
+    def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
+        return list(queryset.values_list("pk", flat=True))
 
 
 class ScoreInline(admin.TabularInline):
@@ -160,7 +191,7 @@ class ScoreInline(admin.TabularInline):
 
 
 @admin.register(Hole)
-class HoleAdmin(DeleteCountsAdmin):
+class HoleAdmin(PartOfAMatchAdmin):
     list_display = ["match", "number", "kind", "went_out", "revision", "created_at"]
     list_filter = ["kind", "created_at"]
     search_fields = ["match__players__name"]
@@ -170,7 +201,7 @@ class HoleAdmin(DeleteCountsAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(DeleteCountsAdmin):
+class PlayerAdmin(PartOfAMatchAdmin):
     list_display = ["name", "match", "seat", "roster_player", "total", "place"]
     list_filter = ["place", ("match__group", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["name", "roster_player__name", "match__group__name"]
@@ -180,12 +211,15 @@ class PlayerAdmin(DeleteCountsAdmin):
 
 
 @admin.register(Score)
-class ScoreAdmin(DeleteCountsAdmin):
+class ScoreAdmin(PartOfAMatchAdmin):
     list_display = ["player", "hole", "seat", "grid", "grid_score", "score", "went_out"]
     list_filter = ["went_out", "knock_penalty", "hole__kind"]
     search_fields = ["player__name", "grid"]
     raw_id_fields = ["hole", "player"]
     list_select_related = ["player", "hole"]
+
+    def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
+        return list(queryset.values_list("hole__match_id", flat=True))
 
     # Scores come from the engine through the scoresheet; an edit here would leave the
     # totals, places and statistics behind. Correct a hole on its page instead.

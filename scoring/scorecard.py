@@ -26,13 +26,13 @@ _HOLE = 987654321
 def scorecard(board: Board, *, readonly: bool) -> SafeString:
     """The score card of ``board``; hole numbers link to each hole unless ``readonly``."""
     if readonly:
-        heads = [f'<th scope="col" class="num">{n}</th>' for n in board.holes]
+        heads = [f'<th scope="col" class="num">{n}</th>' for n in board.hole_numbers]
     else:
         url = reverse("scoring:hole_detail", args=[board.match.pk, _HOLE])
         heads = [
             f'<th scope="col" class="num"><a href="{url.replace(str(_HOLE), str(n))}"'
             f' aria-label="Hole {n}">{n}</a></th>'
-            for n in board.holes
+            for n in board.hole_numbers
         ]
     lead_tag = "won" if board.match.is_finished else "leads"
     rows = []

@@ -55,7 +55,7 @@ class Board:
 
     match: Match
     players: list[Player]
-    holes: list[int]  # the numbers of the holes saved, in order
+    hole_numbers: list[int]  # of the holes saved, in order
     rows: list[PlayerRow]
     standings: list[Standing]
     leaders: list[Player]
@@ -63,11 +63,11 @@ class Board:
 
     @property
     def holes_played(self) -> int:
-        return len(self.holes)
+        return len(self.hole_numbers)
 
     @property
     def next_hole(self) -> int:
-        return len(self.holes) + 1
+        return len(self.hole_numbers) + 1
 
     @property
     def ranked_rows(self) -> list[PlayerRow]:

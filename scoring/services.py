@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -376,6 +376,16 @@ def _results_update_sql(vendor: str) -> str:
         f"{quote(meta.get_field(name).column)} = %s" for name in PLAYER_RESULT_FIELDS
     )
     return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+
+
+def matches_edited(*, match_ids: Iterable[int]) -> None:
+    """Rows of these matches were edited by hand (in the admin): sum each one's
+    stored results again and mark it changed, so its scoreboard, and its group's
+    history and statistics when it is finished, show the edit."""
+    for match in Match.objects.filter(pk__in=set(match_ids)):
+        with transaction.atomic():
+            match_results_refresh(match=match)
+            _changed(match)
 
 
 def _changed(match: Match, **fields: Any) -> None:

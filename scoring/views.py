@@ -232,8 +232,10 @@ def board_fragment(
     changed since it was drawn (then no query at all). ``players``: the match's, in
     seating order, if the caller has read them.
 
-    Every change to a match's holes moves ``Match.updated_at`` (see
-    ``services._changed``), so a key never goes stale: a change makes a new key.
+    Every change to a match through the site or the admin moves
+    ``Match.updated_at`` (``services._changed``, ``services.matches_edited``), so a
+    key never goes stale: a change makes a new key. (An edit that bypasses both, in
+    a shell or in SQL, shows once the match next changes, or after six hours.)
     """
     key = f"board:{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
     fragments = caches["fragments"]
@@ -269,7 +271,9 @@ def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="golf-match-{match.pk}.csv"'
     writer = csv.writer(response)
-    writer.writerow(["Player", *[f"Hole {number}" for number in board.holes], "Total", "Place"])
+    writer.writerow(
+        ["Player", *[f"Hole {number}" for number in board.hole_numbers], "Total", "Place"]
+    )
     for row in board.rows:
         writer.writerow(
             [spreadsheet_safe(row.player.name), *[c.score for c in row.cells], row.total, row.place]

@@ -2,7 +2,7 @@
 per process and then remembered."""
 
 import pytest
-from django.template import Context, Template
+from django.template import Context, RequestContext, Template
 from django.test import RequestFactory
 from django.urls import NoReverseMatch, include, path, reverse, set_script_prefix
 
@@ -58,8 +58,13 @@ def test_links_follow_the_script_prefix_the_site_is_served_under():
     assert render("{% url 'rules:guide' %}") == plain
 
 
-#: A URLconf of this module's own, with the rules somewhere else.
-urlpatterns = [path("elsewhere/", include("rules.urls"))]
+#: A URLconf of this module's own: the rules somewhere else, and twice more as
+#: other instances of the same app.
+urlpatterns = [
+    path("elsewhere/", include("rules.urls")),
+    path("one/", include("rules.urls", namespace="one")),
+    path("two/", include("rules.urls", namespace="two")),
+]
 
 
 def test_links_follow_the_urlconf_in_use(settings):
@@ -68,11 +73,23 @@ def test_links_follow_the_urlconf_in_use(settings):
     assert render("{% url 'rules:guide' %}") == "/elsewhere/"
 
 
-def test_a_list_argument_is_reversed_without_being_remembered():
+def test_arguments_equal_but_of_other_types_make_their_own_links():
+    """1, True and 1.0 are equal keys, but Django makes three different links."""
     _link.cache_clear()
     template = Template("{% url 'scoring:match_shared' token as link %}{{ link|safe }}")
+    for token in (1, True, 1.0, ["x"]):
+        assert template.render(Context({"token": token})) == reverse(
+            "scoring:match_shared", args=[token]
+        )
+    assert _link.cache_info().currsize == 1  # only the int was remembered
+
+
+def test_a_link_follows_the_app_instance_the_request_came_through(settings):
+    settings.ROOT_URLCONF = __name__
+    template = Template("{% url 'rules:guide' %}")
     request = RequestFactory().get("/")
-    assert template.render(Context({"token": ["x"], "request": request})) == reverse(
-        "scoring:match_shared", args=[["x"]]
-    )
-    assert _link.cache_info().currsize == 0
+    links = []
+    for instance in ("two", "one", "two"):
+        request.current_app = instance
+        links.append(template.render(RequestContext(request)))
+    assert links == ["/two/", "/one/", "/two/"]

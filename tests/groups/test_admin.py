@@ -5,10 +5,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
 from groups.admin import NewMembershipInline
 from groups.models import Membership
+from scoring.models import Score
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +184,79 @@ def test_a_matchs_page_links_each_seat_to_its_regular(admin_client, group, owner
         # The regular is a link; the seat's own page (linked too) changes it.
         assert reverse("admin:groups_rosterplayer_change", args=[seat.roster_player_id]) in page
         assert reverse("admin:scoring_player_change", args=[seat.pk]) in page
+
+
+# -- edits by hand follow through -------------------------------------------------------
+
+
+@pytest.fixture
+def root(client):
+    """``client``, signed in as a superuser."""
+    admin = User.objects.create_superuser("root", password="a-long-pass-phrase-9")
+    client.force_login(admin)
+    return admin
+
+
+@pytest.fixture
+def as_member(member):
+    """A second browser, signed in as a member of the group."""
+    browser = Client()
+    browser.force_login(member)
+    return browser
+
+
+def test_a_seat_renamed_in_the_admin_shows_on_a_scoreboard_already_drawn(
+    client, root, group, owner, play
+):
+    match = play(group, owner, {"Ann": [3, 1], "Bob": [4, 2]}, finish=False)
+    board = reverse("scoring:match_shared", args=[match.share_token])
+    assert "Ann" in client.get(board).content.decode()  # drawn, and kept
+    ann = match.players.get(name="Ann")
+    url = reverse("admin:scoring_player_change", args=[ann.pk])
+    data = {"match": match.pk, "seat": 0, "name": "Zed", "roster_player": ann.roster_player_id}
+    assert client.post(url, {**data, "_save": "Save"}).status_code == 302
+    page = client.get(board).content.decode()
+    assert "Zed" in page
+    assert ">Ann<" not in page
+
+
+def test_a_hole_deleted_in_the_admin_leaves_the_board_and_the_totals(
+    client, root, group, owner, play
+):
+    match = play(group, owner, {"Ann": [3, 1], "Bob": [4, 2]})
+    board = reverse("scoring:match_shared", args=[match.share_token])
+    assert '<td class="num scorecard__total">6</td>' in client.get(board).content.decode()
+    hole = match.holes.get(number=2)
+    client.post(reverse("admin:scoring_hole_delete", args=[hole.pk]), {"post": "yes"})
+    page = client.get(board).content.decode()
+    assert '<td class="num scorecard__total">3</td>' in page
+    assert '<td class="num scorecard__total">6</td>' not in page
+    assert [p.total for p in match.players.order_by("seat")] == [3, 4]
+
+
+def test_scores_deleted_in_the_admin_leave_the_statistics(
+    client, root, group, owner, play, as_member
+):
+    match = play(group, owner, {"Ann": [3, 1], "Bob": [4, 2]})
+    ann = group.roster.get(name="Ann")
+    player_page = reverse("groups:player", args=[group.pk, ann.pk])
+    assert "<dt>Best hole</dt><dd>1</dd>" in as_member.get(player_page).content.decode()
+    scores = [s.pk for s in Score.objects.filter(hole__match=match, hole__number=2)]
+    action = {"action": "delete_selected", "post": "yes", "_selected_action": scores}
+    client.post(reverse("admin:scoring_score_changelist"), action)
+    assert match.players.get(name="Ann").holes_played == 1
+    assert "<dt>Best hole</dt><dd>3</dd>" in as_member.get(player_page).content.decode()
+
+
+def test_a_regular_renamed_in_the_admin_shows_in_the_groups_leaders(
+    client, root, group, owner, play, as_member
+):
+    play(group, owner, {"Ann": [3], "Bob": [4]})
+    page = reverse("groups:detail", args=[group.pk])
+    ann = group.roster.get(name="Ann")
+    leader = f'<a href="{reverse("groups:player", args=[group.pk, ann.pk])}">'
+    assert leader + "Ann</a>: 1 win" in as_member.get(page).content.decode()  # cached
+    url = reverse("admin:groups_rosterplayer_change", args=[ann.pk])
+    data = {"group": group.pk, "name": "Annabel", "user": ""}
+    assert client.post(url, {**data, "_save": "Save"}).status_code == 302
+    assert leader + "Annabel</a>: 1 win" in as_member.get(page).content.decode()

@@ -102,10 +102,10 @@ def stored_totals(token: str) -> tuple[int, ...]:
 def test_the_scoreboard_reads_one_snapshot_of_holes_and_scores(monkeypatch, save_hole):
     """Found by the tests below: the board once read the holes, then the scores; a
     hole another phone saved in between had scores but no place (a 500). It now
-    reads every score with its hole's number in one query, so a hole saved by
-    another phone just before the read shows whole, and one saved just after waits
-    for the next look. The race is made certain here, so this runs on every
-    database."""
+    reads every score with its hole's number in one query, so there is no "in
+    between" left: a hole saved by another phone just before that query shows
+    whole. This saves one just before the board's first read of scores, and fails
+    should the board ever read holes and scores apart again."""
     from scoring import selectors
 
     match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
@@ -122,9 +122,9 @@ def test_the_scoreboard_reads_one_snapshot_of_holes_and_scores(monkeypatch, save
     monkeypatch.setattr(Score.objects, "filter", another_phone_saves_first)
     board = selectors.match_board(match=match)
     assert raced, "the race never happened: the test proved nothing"
-    assert board.holes == [1, 2]
+    assert board.hole_numbers == [1, 2]
     assert [row.total for row in board.rows] == [8, 10]
-    assert all(len(row.cells) == len(board.holes) for row in board.rows)
+    assert all(len(row.cells) == len(board.hole_numbers) for row in board.rows)
     assert board.next_hole == 3
 
 
@@ -140,7 +140,7 @@ def test_the_scoreboard_leaves_out_a_hole_missing_a_score(save_hole):
     save_hole(match, totals=[5, 6])
     Score.objects.filter(hole__match=match, hole__number=1, seat=1).delete()
     board = selectors.match_board(match=match)
-    assert board.holes == [2]
+    assert board.hole_numbers == [2]
     assert [row.total for row in board.rows] == [5, 6]
 
 
