@@ -152,9 +152,9 @@ else:
     }
 
 # Rendered scoreboards, keyed on the match's last change (every change through the
-# site or the admin moves it), so an entry is never stale: a newer key replaces it. Each worker keeps its own, in
-# memory (no query, no network): a board is drawn once per worker after each change
-# however many phones follow it.
+# site or the admin moves it), so an entry is never stale: a newer key replaces it.
+# Each worker keeps its own, in memory (no query, no network): a board is drawn
+# once per worker after each change however many phones follow it.
 CACHES["fragments"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "fragments",
