@@ -26,8 +26,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.engine import RuleSet
-from scoring.engine.match import standings
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
+from scoring.results import HoleResult, seat_results
 
 from .models import Group, Membership, RosterPlayer
 from .transfer import DEMO_NAMES, demo_matches
@@ -174,29 +174,25 @@ class _Dealt:
             for h in data["holes"]
             for s in h["scores"]
         ]
-        seats = [p["seat"] for p in data["players"]]
-        mine = {
-            seat: [s for h in data["holes"] for s in h["scores"] if s["seat"] == seat]
-            for seat in seats
-        }
-        totals = [sum(s["score"] for s in mine[seat]) for seat in seats]
-        places = {result.seat: result.place for result in standings(totals)}
-        self.players = []
-        for index, player in enumerate(data["players"]):
-            scores = mine[player["seat"]]
-            results = {
-                "total": totals[index],
-                "place": places[index],
-                "holes_played": len(scores),
-                "best_hole": min(s["score"] for s in scores),
-                "worst_hole": max(s["score"] for s in scores),
-                "pairs": sum(s["matched_columns"] for s in scores),
-                "times_out": sum(1 for s in scores if s["went_out"]),
-                "knock_penalties": sum(1 for s in scores if s["knock_penalty"]),
-            }
-            self.players.append(
-                (player["seat"], player["name"], [results[f] for f in PLAYER_RESULT_FIELDS])
+        results = seat_results(
+            [p["seat"] for p in data["players"]],
+            (
+                (
+                    s["seat"],
+                    HoleResult(s["score"], s["matched_columns"], s["went_out"], s["knock_penalty"]),
+                )
+                for h in data["holes"]
+                for s in h["scores"]
+            ),
+        )
+        self.players = [
+            (
+                player["seat"],
+                player["name"],
+                [results[player["seat"]][f] for f in PLAYER_RESULT_FIELDS],
             )
+            for player in data["players"]
+        ]
 
 
 def _prep(model: type[models.Model], name: str, value: Any) -> Any:

@@ -24,8 +24,8 @@ from django.utils.dateparse import parse_datetime
 
 from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
 from scoring.engine.deal import deal_grids, went_out_seat
-from scoring.engine.match import standings
 from scoring.models import Hole, Match, Player, Score
+from scoring.results import HoleResult, seat_results
 from scoring.services import breakdown_data
 from scoring.spreadsheets import spreadsheet_safe
 
@@ -230,29 +230,17 @@ def _create_batch(
     players: list[Player] = []
     for match, data in zip(made, batch, strict=True):
         seats = data["players"]
-        totals: dict[int, int] = {int(p["seat"]): 0 for p in seats}
-        for hole in data["holes"]:
-            for score in hole["scores"]:
-                totals[int(score["seat"])] += int(score["score"])
-        ordered = sorted(totals)
-        places = (
-            {ordered[s.seat]: s.place for s in standings([totals[seat] for seat in ordered])}
-            if data["holes"]
-            else {}
+        results = seat_results(
+            [int(p["seat"]) for p in seats],
+            ((int(s["seat"]), _hole_result(s)) for hole in data["holes"] for s in hole["scores"]),
         )
-        by_seat: dict[int, list[dict[str, Any]]] = {seat: [] for seat in totals}
-        for hole in data["holes"]:
-            for score in hole["scores"]:
-                by_seat[int(score["seat"])].append(score)
         players.extend(
             Player(
                 match=match,
                 seat=int(p["seat"]),
                 name=str(p["name"])[:40],
                 roster_player=roster.get(p.get("roster")),
-                total=totals[int(p["seat"])],
-                place=places.get(int(p["seat"])),
-                **_hole_sums(by_seat[int(p["seat"])]),
+                **results[int(p["seat"])],
             )
             for p in seats
         )
@@ -301,17 +289,14 @@ def _create_batch(
     Score.objects.bulk_create(scores, batch_size=BATCH * 4)
 
 
-def _hole_sums(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """A seat's holes summed up, as :func:`scoring.services.match_results_refresh` does."""
-    values = [int(s["score"]) for s in scores]
-    return {
-        "holes_played": len(values),
-        "best_hole": min(values) if values else None,
-        "worst_hole": max(values) if values else None,
-        "pairs": sum(int(s.get("matched_columns", 0)) for s in scores),
-        "times_out": sum(1 for s in scores if s.get("went_out")),
-        "knock_penalties": sum(1 for s in scores if s.get("knock_penalty")),
-    }
+def _hole_result(score: dict[str, Any]) -> HoleResult:
+    """An exported score as the results count it."""
+    return HoleResult(
+        score=int(score["score"]),
+        pairs=int(score.get("matched_columns", 0)),
+        went_out=bool(score.get("went_out")),
+        knock_penalty=bool(score.get("knock_penalty")),
+    )
 
 
 # -- demo data -----------------------------------------------------------------------------

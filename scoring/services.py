@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Max, Min, Q, Sum
 from django.utils import timezone
 
 from scoring.engine import (
@@ -32,8 +31,9 @@ from scoring.engine import (
     score_hole,
     table_problems,
 )
-from scoring.engine.match import seating_problems, standings, totals_problems
+from scoring.engine.match import seating_problems, totals_problems
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
+from scoring.results import HoleResult, seat_results
 from scoring.signals import match_reopened
 
 GRIDS = Hole.Kind.GRIDS
@@ -327,44 +327,19 @@ def match_results_refresh(*, match: Match, players: list[Player] | None = None) 
 
     The caller then marks the match changed (:func:`_changed`), which is what
     tells a drawn scoreboard to be drawn again."""
-    sums = {
-        row["seat"]: row
-        for row in Score.objects.filter(hole__match_id=match.pk)
-        .values("seat")
-        .annotate(
-            total=Sum("score"),
-            holes=Count("pk"),
-            best=Min("score"),
-            worst=Max("score"),
-            pairs=Sum("matched_columns"),
-            out=Count("pk", filter=Q(went_out=True)),
-            knocks=Count("pk", filter=Q(knock_penalty=True)),
-        )
-    }
     if players is None:
         players = list(Player.objects.filter(match_id=match.pk).only("pk", "seat"))
-    seats = sorted(players, key=lambda p: p.seat)
-    totals = [sums[p.seat]["total"] if p.seat in sums else 0 for p in seats]
-    places = {s.seat: s.place for s in standings(totals)} if sums else {}
-    results = []
-    for index, player in enumerate(seats):
-        row = sums.get(player.seat, {})
-        values = {
-            "total": totals[index],
-            "place": places.get(index),
-            "holes_played": row.get("holes", 0),
-            "best_hole": row.get("best"),
-            "worst_hole": row.get("worst"),
-            "pairs": row.get("pairs") or 0,
-            "times_out": row.get("out", 0),
-            "knock_penalties": row.get("knocks", 0),
-        }
-        results.append([*(values[name] for name in PLAYER_RESULT_FIELDS), player.pk])
+    scores = Score.objects.filter(hole__match_id=match.pk).order_by()
+    holes = scores.values_list("seat", "score", "matched_columns", "went_out", "knock_penalty")
+    results = seat_results(
+        [p.seat for p in players], ((seat, HoleResult(*rest)) for seat, *rest in holes)
+    )
+    rows = [[*(results[p.seat][name] for name in PLAYER_RESULT_FIELDS), p.pk] for p in players]
     # One prepared UPDATE run for every seat: the ORM's per-row updates (or
     # bulk_update's CASE expressions) cost more to build than the database takes
     # to run them, and a hole is saved between every pair of turns at the table.
     with connection.cursor() as cursor:
-        cursor.executemany(_results_update_sql(connection.vendor), results)
+        cursor.executemany(_results_update_sql(connection.vendor), rows)
 
 
 @functools.cache
