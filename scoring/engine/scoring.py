@@ -150,6 +150,10 @@ class HoleScore(NamedTuple):
         return tuple(i for i, score in enumerate(self.scores) if score == low)
 
 
+#: Builds a NamedTuple without its Python-level ``__new__`` (the hot paths below).
+_new = tuple.__new__
+
+
 def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     """Score one grid: its columns, grid bonuses and blackjack.
 
@@ -159,15 +163,13 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     """
     plan = rules.plan
     if plan.one_eyed_jacks or len(grid.rows) != 2:
-        columns = _score_columns(grid, rules)
+        columns = tuple(_score_columns(grid, rules))
+        total = sum(column.points for column in columns)
     else:
-        columns = _score_pairs(grid, rules)
-    total = 0
-    for column in columns:
-        total += column.points
-
+        columns, total = _score_pairs(grid, rules)
     if not (plan.four_of_a_kind or plan.wolfpack or plan.blackjack):
-        return GridScore(tuple(columns), (), total)
+        # Built without NamedTuple's Python-level __new__: this is the common case.
+        return _new(GridScore, (columns, (), total))
     adjustments = _grid_bonuses(columns, plan.four_of_a_kind, plan.wolfpack)
     total += sum(a.points for a in adjustments)
     if plan.blackjack and total == BLACKJACK_SCORE:
@@ -178,31 +180,32 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     return GridScore(tuple(columns), tuple(adjustments), total)
 
 
-def _score_pairs(grid: Grid, rules: RuleSet) -> list[ColumnScore]:
-    """Columns of two cards: the common case, unrolled because it is the hot path."""
+def _score_pairs(grid: Grid, rules: RuleSet) -> tuple[tuple[ColumnScore, ...], int]:
+    """Columns of two cards, and their total: the common case, unrolled because it
+    is the hot path."""
     rank_values = rules.rank_values
     plan = rules.plan
     cancels = plan.cancels
     eagle_eye = plan.eagle_eye
     keep_negative = plan.keep_negative
-    new = tuple.__new__  # a NamedTuple built without its Python-level __new__
     columns: list[ColumnScore] = []
+    total = 0
     for number, cards in enumerate(grid.columns, 1):
         top, bottom = cards
         rank = top.rank
         a = rank_values[rank]
         b = rank_values[bottom.rank]
         if not cancels or bottom.rank is not rank:
-            columns.append(new(ColumnScore, (number, cards, (a, b), False, a + b, "sum")))
+            points, matched, how = a + b, False, "sum"
         elif rank is Rank.JOKER and eagle_eye is not None:
-            columns.append(
-                new(ColumnScore, (number, cards, (a, b), True, 2 * eagle_eye, "eagle-eye"))
-            )
+            points, matched, how = 2 * eagle_eye, True, "eagle-eye"
         elif keep_negative and a < 0:
-            columns.append(new(ColumnScore, (number, cards, (a, b), True, a + b, "kept")))
+            points, matched, how = a + b, True, "kept"
         else:
-            columns.append(new(ColumnScore, (number, cards, (a, b), True, 0, "match")))
-    return columns
+            points, matched, how = 0, True, "match"
+        columns.append(_new(ColumnScore, (number, cards, (a, b), matched, points, how)))
+        total += points
+    return tuple(columns), total
 
 
 def _score_columns(grid: Grid, rules: RuleSet) -> list[ColumnScore]:
@@ -226,7 +229,7 @@ def _score_columns(grid: Grid, rules: RuleSet) -> list[ColumnScore]:
     return columns
 
 
-def _grid_bonuses(columns: list[ColumnScore], four: bool, wolf: bool) -> list[Adjustment]:
+def _grid_bonuses(columns: Sequence[ColumnScore], four: bool, wolf: bool) -> list[Adjustment]:
     adjustments: list[Adjustment] = []
     matched_by_rank: dict[Rank, int] = {}
     for column in columns:
