@@ -49,21 +49,35 @@ def _plain(value: Any) -> bool:
     return type(value) is int or type(value) is str
 
 
+#: What a link depends on besides its name and arguments: the URLconf, the script
+#: prefix, the language and the current namespace.
+Where = tuple[Any, str, "str | None", "str | None"]
+
+
+def where(request: Any = None) -> Where:
+    """For the request being served (``request``: for its namespace)."""
+    namespace = getattr(request, "current_app", None)
+    if namespace is None:
+        namespace = getattr(getattr(request, "resolver_match", None), "namespace", None)
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    return (urlconf, get_script_prefix(), get_language(), namespace)
+
+
 def link(
     name: str,
     args: tuple[Any, ...] = (),
     kwargs: dict[str, Any] | None = None,
-    namespace: str | None = None,
+    at: Where | None = None,
 ) -> str:
     """``reverse(name, args=..., kwargs=...)``, remembered when every argument is a
-    plain int or string (otherwise reversed afresh). Raises NoReverseMatch as
-    reverse() does; a failure is not remembered."""
-    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    plain int or string (otherwise reversed afresh). ``at``: :func:`where`, if the
+    caller has it. Raises NoReverseMatch as reverse() does; a failure is not
+    remembered."""
+    urlconf, prefix, language, namespace = at or where()
     kwargs = kwargs or {}
     if not (all(_plain(a) for a in args) and all(_plain(v) for v in kwargs.values())):
         return reverse(name, urlconf=urlconf, args=args, kwargs=kwargs, current_app=namespace)
-    key = tuple(sorted(kwargs.items()))
-    prefix, language = get_script_prefix(), get_language()
+    key = tuple(sorted(kwargs.items())) if kwargs else ()
     return _link(urlconf, prefix, language, name, tuple(args), key, namespace)
 
 
@@ -80,12 +94,13 @@ class LinkNode(Node):
     def render(self, context: Context) -> str:
         args = tuple(arg.resolve(context) for arg in self.args)
         kwargs = {key: value.resolve(context) for key, value in self.kwargs.items()}
-        request = getattr(context, "request", None)
-        namespace = getattr(request, "current_app", None)
-        if namespace is None:
-            namespace = getattr(getattr(request, "resolver_match", None), "namespace", None)
+        # Worked out once a page: it is the same for every link of one request.
+        at: Where | None = getattr(context, "_links_at", None)
+        if at is None:
+            at = where(getattr(context, "request", None))
+            context._links_at = at  # type: ignore[attr-defined]
         try:
-            url = link(self.name.resolve(context), args, kwargs, namespace)
+            url = link(self.name.resolve(context), args, kwargs, at)
         except NoReverseMatch:
             if self.asvar is None:
                 raise
