@@ -6,9 +6,9 @@ engine does the arithmetic on what they load.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from scoring.engine import Adjustment, GridScore
 from scoring.engine.match import (
@@ -20,6 +20,8 @@ from scoring.engine.match import (
     standings,
 )
 from scoring.models import Hole, Match, Player, Score
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -134,8 +136,9 @@ def match_board(*, match: Match, players: list[Player] | None = None) -> Board:
     return Board(match, players, numbers, rows, ranked, leaders, winners)
 
 
-def turn_order(*, match: Match, players: list[Player], number: int) -> tuple[Player, Player]:
-    """Who deals hole ``number`` and who plays first."""
+def turn_order(*, match: Match, players: Sequence[T], number: int) -> tuple[T, T]:
+    """Who deals hole ``number`` and who plays first, out of ``players`` in seating
+    order (Player rows, or just their names)."""
     count = len(players)
     return (
         players[dealer_for_hole(match.first_dealer, number, count)],

@@ -26,7 +26,7 @@ from groups.selectors import groups_for_user
 from scoring import selectors, services
 from scoring.charts import progress_chart
 from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
-from scoring.engine.match import dealer_for_hole, first_player_for_hole
+from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
 from scoring.forms import HoleForm, MatchForm, preset_initial
 from scoring.models import Hole, Match, Player
@@ -196,11 +196,8 @@ def _board_page(
         "notice": notice,
     }
     if not match.is_finished:
-        count, number = len(names), holes_played + 1
-        context.update(
-            next_dealer=names[dealer_for_hole(match.first_dealer, number, count)],
-            next_first=names[first_player_for_hole(match.first_dealer, number, count)],
-        )
+        dealer, first = selectors.turn_order(match=match, players=names, number=holes_played + 1)
+        context.update(next_dealer=dealer, next_first=first)
     if not readonly and match.group_id is None and request.user.is_authenticated:
         context["move_groups"] = list(groups_for_user(user=request.user))
     if readonly:

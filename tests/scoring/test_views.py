@@ -116,7 +116,7 @@ def test_saving_through_htmx_answers_with_the_scoreboard_in_one_round_trip(clien
     assert "<h1>Scoreboard</h1>" in page
     assert "Hole 1 saved." in page
     assert '<td class="num scorecard__total">24</td>' in page
-    assert "Next: hole 2." in page
+    assert "Next: hole 2. Deals: <strong>Bob</strong>, plays first: <strong>Cy</strong>." in page
     # The message was shown once: it does not come back on the next page.
     assert "Hole 1 saved." not in client.get(response["HX-Push-Url"]).content.decode()
 
