@@ -238,9 +238,10 @@ def _pages(group: Group) -> list[tuple[str, str]]:
 
 
 def _change(group: Group) -> None:
-    """Make everything cached for the group stale, as a match starting (for the
-    history's counts) or finishing (for statistics) does."""
-    Group.objects.filter(pk=group.pk).update(history_revision=F("history_revision") + 1)
+    """Make everything cached for the group stale, as a match finishing does."""
+    Group.objects.filter(pk=group.pk).update(
+        history_revision=F("history_revision") + 1, results_revision=F("results_revision") + 1
+    )
 
 
 def _time(client: Client, url: str) -> float:

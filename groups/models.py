@@ -30,6 +30,10 @@ class Group(models.Model):
     #: Raised with every change to the group's history that something cached for
     #: the group depends on (see ``groups.signals``): part of every cache key.
     history_revision = models.PositiveIntegerField(default=0, editable=False)
+    #: Raised with every change to the group's finished matches (a match starting
+    #: raises only ``history_revision``): the key of what counts finished matches
+    #: only, the statistics and the leaders.
+    results_revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -75,7 +75,7 @@ def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -
 # -- caching what grows with the history ---------------------------------------------
 
 
-def cached(*, group: Group, name: str, compute: Callable[[], T]) -> T:
+def cached(*, group: Group, name: str, compute: Callable[[], T], finished_only: bool = False) -> T:
     """``compute()``, kept in the cache until the group's history changes (the key
     holds ``Group.history_revision``, raised by every change that matters, see
     ``groups.signals``): a statistic costs its queries once per change, not once per
@@ -84,7 +84,9 @@ def cached(*, group: Group, name: str, compute: Callable[[], T]) -> T:
     bench, a restored database) never finds another group's values in a shared
     cache."""
     made = int(group.created_at.timestamp() * 1_000_000)
-    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:{group.history_revision}:{name}"
+    # What counts finished matches only (``finished_only``) outlives a match starting.
+    revision = f"r{group.results_revision}" if finished_only else f"h{group.history_revision}"
+    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:{revision}:{name}"
     value: T | None = cache.get(key)
     if value is None:
         value = compute()

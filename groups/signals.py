@@ -7,6 +7,8 @@ it rises in the same transaction as the change, so nothing is ever read stale.
 
 Saving the holes of a match still being played raises nothing: its row in the
 history is read afresh on every visit, and statistics count finished matches only.
+For the same reason a match starting raises ``history_revision`` only (the
+history's counts), not ``results_revision`` (statistics and leaders).
 """
 
 from __future__ import annotations
@@ -23,11 +25,16 @@ from scoring.signals import match_reopened
 from .models import Group, RosterPlayer
 
 
-def revise(*group_ids: int | None) -> None:
-    """Whatever was cached for these groups is stale from now on."""
+def revise(*group_ids: int | None, results: bool = True) -> None:
+    """Whatever was cached for these groups is stale from now on; with
+    ``results=False`` (a match started), only what counts unfinished matches too."""
     ids = {pk for pk in group_ids if pk is not None}
-    if ids:
-        Group.objects.filter(pk__in=ids).update(history_revision=F("history_revision") + 1)
+    if not ids:
+        return
+    raised: dict[str, Any] = {"history_revision": F("history_revision") + 1}
+    if results:
+        raised["results_revision"] = F("results_revision") + 1
+    Group.objects.filter(pk__in=ids).update(**raised)
 
 
 def _with_its_group(origin: Any) -> bool:
@@ -53,9 +60,10 @@ def match_moving(
 def match_saved(
     sender: type[Match], instance: Match, created: bool, raw: bool, **kwargs: Any
 ) -> None:
-    """A match started, or finished (its last hole saved, or ended early)."""
+    """A match started (the history grows; the results, which count finished
+    matches only, do not), or finished (its last hole saved, or ended early)."""
     if not raw and (created or instance.finished_at is not None):
-        revise(instance.group_id)
+        revise(instance.group_id, results=instance.finished_at is not None)
 
 
 @receiver(match_reopened, dispatch_uid="groups.match_reopened")

@@ -130,6 +130,7 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "recent": selectors.recent_matches(group=group),
             **selectors.cached(
                 group=group,
+                finished_only=True,
                 name="leaders",
                 compute=lambda: {
                     "most_wins": selectors.leaders_by_wins(group=group),
@@ -300,6 +301,7 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
         raise Http404("No such player")
     stats = selectors.cached(
         group=group,
+        finished_only=True,
         name=f"player:{person.pk}",
         compute=lambda: selectors.player_stats(player=person),
     )
@@ -308,6 +310,7 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     if other is not None and other.pk != person.pk:
         versus = selectors.cached(
             group=group,
+            finished_only=True,
             name=f"versus:{person.pk}:{other.pk}",
             compute=lambda: selectors.head_to_head(player=person, other=other),
         )

@@ -219,6 +219,34 @@ def test_pages_follow_a_deleted_last_hole(client, member, group, owner, play):
     assert "In progress" in client.get(reverse("groups:history", args=[group.pk])).content.decode()
 
 
+def test_a_match_starting_leaves_statistics_and_leaders_cached_but_not_the_history(
+    client, member, group, owner, play, django_assert_max_num_queries
+):
+    """Statistics and leaders count finished matches only: a new match changes the
+    history's count, not them, so they are not worked out again."""
+    play(group, owner, {"Ann": [3], "Bob": [4]})
+    ann = group.roster.get(name="Ann")
+    client.force_login(member)
+    player = reverse("groups:player", args=[group.pk, ann.pk])
+    detail = reverse("groups:detail", args=[group.pk])
+    history = reverse("groups:history", args=[group.pk])
+    for url in (player, detail, history):
+        client.get(url)
+    with django_assert_max_num_queries(6) as warm:
+        client.get(player)
+    services.group_match_create(
+        group=group,
+        by=owner,
+        picked=[],
+        new_names=["Ann", "Bob"],
+        first_dealer=0,
+        rules=RuleSet(holes=3),
+    )
+    with django_assert_max_num_queries(len(warm.captured_queries)):
+        assert "<dt>Matches</dt><dd>1</dd>" in client.get(player).content.decode()
+    assert "2 matches" in client.get(history).content.decode()
+
+
 def test_statistics_stay_cached_while_a_match_is_played(
     client, member, group, owner, play, django_assert_max_num_queries
 ):
