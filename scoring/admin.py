@@ -158,8 +158,13 @@ class PlayerInline(admin.TabularInline):
     fields = ["seat", "name", "roster_player", "total", "place"]
     # The regular a seat is shows as a link, read with the seats; a raw-id widget
     # would look each up again. Link a seat to another regular on the seat's page.
-    readonly_fields = ["roster_player", "total", "place"]
+    # Seats are set when a match starts, and its scores are filed by seat: a seat
+    # can be renamed here, not renumbered or added.
+    readonly_fields = ["seat", "roster_player", "total", "place"]
     show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         return super().get_queryset(request).select_related("roster_player")
@@ -199,6 +204,10 @@ class HoleAdmin(PartOfAMatchAdmin):
     readonly_fields = ["token", "created_at", "updated_at"]
     inlines = [ScoreInline]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        # A saved hole stays in its match (its scores belong to that match's seats).
+        return [*super().get_readonly_fields(request, obj), *(["match"] if obj else [])]
+
 
 @admin.register(Player)
 class PlayerAdmin(PartOfAMatchAdmin):
@@ -208,6 +217,12 @@ class PlayerAdmin(PartOfAMatchAdmin):
     raw_id_fields = ["match", "roster_player"]
     list_select_related = ["match", "roster_player"]
     readonly_fields = PLAYER_RESULT_FIELDS
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        # A saved seat stays at its match and its place at the table: its scores
+        # are filed under both.
+        fixed = ["match", "seat"] if obj else []
+        return [*super().get_readonly_fields(request, obj), *fixed]
 
 
 @admin.register(Score)

@@ -29,7 +29,8 @@ def seat_results(
     first hole there are none."""
     mine: dict[int, list[HoleResult]] = {seat: [] for seat in seats}
     for seat, result in holes:
-        mine[seat].append(result)
+        if seat in mine:  # a score of no seat of the match counts for nobody
+            mine[seat].append(result)
     ordered = sorted(mine)
     totals = [sum(r.score for r in mine[seat]) for seat in ordered]
     played = any(mine.values())

@@ -260,3 +260,24 @@ def test_a_regular_renamed_in_the_admin_shows_in_the_groups_leaders(
     data = {"group": group.pk, "name": "Annabel", "user": ""}
     assert client.post(url, {**data, "_save": "Save"}).status_code == 302
     assert leader + "Annabel</a>: 1 win" in as_member.get(page).content.decode()
+
+
+def test_a_seat_or_a_hole_stays_where_it_is_in_the_admin(client, root, group, owner, play):
+    """Scores are filed by match and seat: the admin renames a seat, but does not
+    renumber it or move it (or a hole) to another match."""
+    match = play(group, owner, {"Ann": [3, 1], "Bob": [4, 2]})
+    other = play(group, owner, {"Ann": [5], "Bob": [6]})
+    bob = match.players.get(name="Bob")
+    url = reverse("admin:scoring_player_change", args=[bob.pk])
+    data = {"match": other.pk, "seat": 5, "name": "Rob", "roster_player": bob.roster_player_id}
+    assert client.post(url, {**data, "_save": "Save"}).status_code == 302
+    bob.refresh_from_db()
+    assert (bob.match_id, bob.seat, bob.name) == (match.pk, 1, "Rob")
+    hole = match.holes.get(number=2)
+    page = client.get(reverse("admin:scoring_hole_change", args=[hole.pk])).content.decode()
+    assert 'name="match"' not in page
+    assert 'name="number"' in page  # the rest stays editable
+    page = client.get(reverse("admin:scoring_match_change", args=[match.pk])).content.decode()
+    assert 'name="players-0-name"' in page
+    assert 'name="players-0-seat"' not in page
+    assert [p.total for p in match.players.order_by("seat")] == [4, 6]
