@@ -63,6 +63,38 @@
   });
   setUpKeypad();
 
+  // -- A save that did not get through ---------------------------------------------------
+  // htmx swaps nothing when the request fails or the answer is an error, so say so
+  // beside the save button (a place the live check does not redraw); everything
+  // typed stays as it is.
+  function saveProblem(text) {
+    var place = document.getElementById("save-problem");
+    if (!place) return;
+    place.innerHTML = "";
+    var panel = document.createElement("div");
+    panel.className = "panel panel--error";
+    panel.setAttribute("role", "alert");
+    var line = document.createElement("p");
+    line.textContent = text;
+    panel.appendChild(line);
+    place.appendChild(panel);
+    panel.scrollIntoView();
+  }
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var place = document.getElementById("save-problem");
+    if (place && event.detail.elt.hasAttribute("data-save")) place.innerHTML = "";
+  });
+  document.body.addEventListener("htmx:sendError", function (event) {
+    if (!event.detail.elt.hasAttribute("data-save")) return;
+    saveProblem("The site could not be reached, so nothing was saved. Everything you " +
+      "typed is still here: save again when you have a signal.");
+  });
+  document.body.addEventListener("htmx:responseError", function (event) {
+    if (!event.detail.elt.hasAttribute("data-save")) return;
+    saveProblem("The site could not save this just now (error " + event.detail.xhr.status +
+      "). Everything you typed is still here: try again in a moment.");
+  });
+
   // -- Keypad -----------------------------------------------------------------------------
   function setUpKeypad() {
     var keypad = document.getElementById("keypad");

@@ -107,6 +107,37 @@ def test_back_and_forward_after_a_save_keep_the_pages_whole_and_the_keypad_worki
     keypad_writes_anns_first_card()
 
 
+@pytest.mark.parametrize("failure", ["no signal", "server error"])
+def test_a_save_that_does_not_get_through_says_so_and_keeps_the_cards(page, live_server, failure):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+
+    def fail(route):
+        if route.request.method != "POST" or "preview" in route.request.url:
+            return route.continue_()
+        if failure == "no signal":
+            return route.abort("internetdisconnected")
+        return route.fulfill(status=500, body="oops")
+
+    page.route("**/holes/**", fail)
+    page.get_by_role("button", name="Save hole 1").click()
+    alert = page.locator("#save-problem [role=alert]")
+    alert.wait_for()
+    text = alert.inner_text()
+    assert "Everything you typed is still here" in text
+    assert ("could not be reached" in text) == (failure == "no signal")
+    assert fields.nth(0).input_value() == "8 5 7 / 8 3 9"
+    assert page.url.endswith("/holes/new/")
+
+    # Once through, the save goes as usual.
+    page.unroute("**/holes/**")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.wait_for_url("**/matches/*/")
+    page.get_by_text("Hole 1 saved.").wait_for()
+
+
 def test_an_impossible_card_is_marked_where_it_was_tapped(page, live_server):
     start_match(page, live_server, names=("Ann", "Ben"))
     page.get_by_label("Cards, row by row").first.fill("8 5 7 / 8 3 B")
