@@ -20,7 +20,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
-from django.db.models import F
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
@@ -30,6 +29,7 @@ from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new
 from scoring.results import HoleResult, seat_results
 
 from .models import Group, Membership, RosterPlayer
+from .signals import revise
 from .transfer import DEMO_NAMES, demo_matches
 
 SMALL = 10
@@ -239,9 +239,7 @@ def _pages(group: Group) -> list[tuple[str, str]]:
 
 def _change(group: Group) -> None:
     """Make everything cached for the group stale, as a match finishing does."""
-    Group.objects.filter(pk=group.pk).update(
-        history_revision=F("history_revision") + 1, results_revision=F("results_revision") + 1
-    )
+    revise(group.pk)
 
 
 def _time(client: Client, url: str) -> float:

@@ -81,32 +81,32 @@ def _match_new_url() -> str | None:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """What the site does, with ways into the rules, the checker and a new match."""
-    rules = RuleSet()
-    example = score_grid(check_grid(HOME_EXAMPLE, rules), rules)
     return render(
         request,
         "rules/home.html",
-        {
-            "example": example,
-            "example_query": query_string(rules_query_items(rules) + [("grid", HOME_EXAMPLE)]),
-            "match_new_url": _match_new_url(),
-        },
+        {**_example(RuleSet()), "match_new_url": _match_new_url()},
     )
+
+
+def _example(rules: RuleSet) -> dict[str, Any]:
+    """The worked example grid scored under ``rules``, and its try-it link."""
+    return {
+        "example": _score(HOME_EXAMPLE, rules),
+        "example_query": query_string(rules_query_items(rules) + [("grid", HOME_EXAMPLE)]),
+    }
 
 
 @require_GET
 def guide(request: HttpRequest) -> HttpResponse:
     """The complete six-card guide."""
     rules = RuleSet()
-    example = score_grid(check_grid(HOME_EXAMPLE, rules), rules)
     return render(
         request,
         "rules/guide.html",
         {
             "rules": rules,
             "values": value_rows(rules),
-            "example": example,
-            "example_query": query_string(rules_query_items(rules) + [("grid", HOME_EXAMPLE)]),
+            **_example(rules),
             "twos_pair": _score("2 3 4 / 2 5 6", rules),
             "twos_apart": _score("2 2 4 / 3 5 6", rules),
         },

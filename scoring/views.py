@@ -491,12 +491,7 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except services.HoleConflict as exc:
         match.refresh_from_db()
-        response = _board_page(
-            request, match, "scoring/match_detail.html", readonly=False, notice=_sentence(str(exc))
-        )
-        if request.htmx:
-            response["HX-Push-Url"] = match.get_absolute_url()
-        return response
+        return _scoreboard_after_save(request, match, players, notice=_sentence(str(exc)))
     return _saved(request, match, players, f"Hole {hole.number} saved.")
 
 
@@ -514,10 +509,24 @@ def _saved(
     messages.success(request, message)
     if not request.htmx:
         return redirect(match)
+    return _scoreboard_after_save(request, match, players)
+
+
+def _scoreboard_after_save(
+    request: HtmxHttpRequest, match: Match, players: list[Player], notice: str = ""
+) -> HttpResponse:
+    """The scoreboard page as the answer to a save; through htmx, with its address
+    for the browser's history (the form's address would stay there otherwise)."""
     response = _board_page(
-        request, match, "scoring/match_detail.html", readonly=False, players=players
+        request,
+        match,
+        "scoring/match_detail.html",
+        readonly=False,
+        players=players,
+        notice=notice,
     )
-    response["HX-Push-Url"] = match.get_absolute_url()
+    if request.htmx:
+        response["HX-Push-Url"] = match.get_absolute_url()
     return response
 
 

@@ -12,13 +12,12 @@
   function keepAwake() {
     if (!("wakeLock" in navigator) || !document.querySelector("[data-wake-lock]")) return;
     if (document.visibilityState !== "visible") return;
+    if (lock !== null && !lock.released) return;  // already held
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
     }).catch(function () { /* refused (battery saver, no permission): nothing to do */ });
   }
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible" && (lock === null || lock.released)) keepAwake();
-  });
+  document.addEventListener("visibilitychange", keepAwake);
   keepAwake();
 
   // After a live check, mark the cards each problem is about.
@@ -34,16 +33,17 @@
   }
   document.body.addEventListener("htmx:oobAfterSwap", markProblems);
   document.body.addEventListener("htmx:afterSettle", markProblems);
-  // Back or Forward to a page htmx kept (a hole form, say): set it up again.
-  document.body.addEventListener("htmx:historyRestore", function () {
+  // A whole page put in by htmx (a save's answer, or Back or Forward to a page htmx
+  // kept): set it up as a page load would.
+  function setUpPage() {
     setUpKeypad();
     markProblems();
-    if (lock === null || lock.released) keepAwake();
-  });
+    keepAwake();
+  }
+  document.body.addEventListener("htmx:historyRestore", setUpPage);
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target !== document.body) return;
-    setUpKeypad();
-    if (lock === null || lock.released) keepAwake();
+    setUpPage();
     // A refused save: take the player to the first problem, as a page load would
     // show the problems panel; otherwise start at the top of the new page.
     var field = document.querySelector('[aria-invalid="true"]');
