@@ -164,6 +164,9 @@ CACHES["fragments"] = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Sessions in the database, as Django keeps them, read with plain SQL.
+SESSION_ENGINE = "golfsite.sessions"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -218,7 +221,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "golfsite.storage.StaticStorage"},
 }
 
 # The JSON API refuses bodies larger than this with a 400 (see scoring.api).

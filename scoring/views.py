@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
+from golfsite.fetch import by_pk
 from groups.models import Membership
 from groups.selectors import groups_for_user
 from scoring import selectors, services
@@ -79,7 +80,10 @@ def _remember(request: HttpRequest, match: Match) -> None:
 def _match_for(request: HttpRequest, pk: int) -> Match:
     """The match if this browser (or its signed-in owner) keeps it; 404 otherwise, so
     nobody learns which matches exist. A group's match is for its members only."""
-    match = get_object_or_404(Match, pk=pk)
+    # Read on every scoreboard and hole page: without building its SQL each time.
+    match = by_pk(Match, pk)
+    if match is None:
+        raise Http404("No such match")
     user = getattr(request, "user", None)
     if match.group_id is not None:
         if (
