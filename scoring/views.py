@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -187,7 +188,18 @@ def _board_page(
     players: list[Player] | None = None,
 ) -> HttpResponse:
     """The scoreboard page, or only its ``#board`` partial (what a live board's
-    htmx refresh swaps in). ``players``: the match's, in seating order, if read."""
+    htmx refresh swaps in). ``players``: the match's, in seating order, if read.
+
+    The partial answers "not modified" to a browser holding the current one: a
+    follower's live board asks every few seconds, usually over a phone's data, and
+    most of those times nothing has changed. (The whole page carries CSRF tokens,
+    so it is always sent.)"""
+    if partial:
+        mode = "read" if readonly else "keep"
+        etag = f'"board-{match.pk}-{match.updated_at.timestamp():.6f}-{mode}"'
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            return _revalidated(unchanged, etag)
     drawn = board_fragment(match, readonly=readonly, players=players)
     names, holes_played = drawn.names, drawn.holes_played
     context: dict[str, Any] = {
@@ -211,8 +223,15 @@ def _board_page(
             match_share_path(match),
         )
     if partial:
-        template = f"{template}#board"
+        return _revalidated(render(request, f"{template}#board", context), etag)
     return render(request, template, context)
+
+
+def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
+    """Kept by the browser (only), and asked about again every time."""
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @dataclass(frozen=True)

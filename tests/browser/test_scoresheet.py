@@ -230,3 +230,42 @@ def test_a_whole_match_on_a_phone(page, live_server, screenshot_dir):
     page.wait_for_url("**/holes/new/")
     # The deal moved on one seat: Ann dealt the first match, Ben deals this one.
     assert "Deals: Ben" in page.locator("main").inner_text()
+
+
+def test_a_live_board_follows_the_match_and_an_unchanged_one_is_not_sent_again(page, live_server):
+    """The shared board asks every few seconds. While nothing changes the server
+    answers "not modified" and the browser keeps the board it has; a saved hole
+    shows at the next ask."""
+    import uuid
+
+    from scoring import services
+    from tests.factories import MatchFactory
+
+    def save(match, totals):
+        services.hole_record(
+            match=match,
+            entry=services.HoleEntry(kind="totals", totals=totals),
+            token=uuid.uuid4(),
+            number=match.holes.count() + 1,
+        )
+
+    match = MatchFactory(players=["Ann", "Ben"])
+    save(match, (3, 4))
+    asks = []
+    page.on("request", lambda r: asks.append(r) if r.headers.get("hx-request") else None)
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    board = page.locator("#board")
+    board.get_by_text("After 1 of 9 holes").wait_for()
+    # Two asks: the first brings the board and its tag; the browser sends the tag
+    # with the second, and the board it keeps is still whole.
+    for _ in range(30):
+        if len(asks) >= 2:
+            break
+        page.wait_for_timeout(500)
+    assert len(asks) >= 2, "the board stopped asking"
+    first = asks[0].response()
+    assert first.status == 200
+    assert asks[1].all_headers().get("if-none-match") == first.header_value("etag")
+    assert board.get_by_text("After 1 of 9 holes").is_visible()
+    save(match, (10, 0))
+    board.get_by_text("After 2 of 9 holes").wait_for(timeout=12_000)

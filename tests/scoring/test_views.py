@@ -329,6 +329,45 @@ def test_the_share_link_is_read_only_and_polls_for_updates(client, three, save_h
     assert client.get(reverse("scoring:match_shared", args=["not-the-token"])).status_code == 404
 
 
+def test_a_live_board_unchanged_since_its_last_look_is_not_sent_again(
+    client, three, save_hole, django_assert_max_num_queries
+):
+    save_hole(three, totals=[1, 2, 3])
+    url = reverse("scoring:match_shared", args=[three.share_token])
+    first = client.get(url, **HX)
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "private, no-cache"
+    etag = first["ETag"]
+    # The poll a few seconds later, from a browser holding that board: nothing to
+    # draw and nothing sent but headers.
+    with django_assert_max_num_queries(1):
+        again = client.get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == etag
+    # A hole saved meanwhile: the next poll gets the new board.
+    save_hole(three, totals=[4, 0, 6])
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert '<td class="num scorecard__total">5</td>' in changed.content.decode()
+
+
+def test_the_owners_board_fragment_is_checked_for_its_owner_first(client, three, save_hole):
+    save_hole(three, totals=[1, 2, 3])
+    own(client, three)
+    url = reverse("scoring:match_detail", args=[three.pk])
+    etag = client.get(url, **HX)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag, **HX).status_code == 304
+    # Another browser learns nothing, not even that the board is unchanged.
+    from django.test import Client
+
+    assert Client().get(url, HTTP_IF_NONE_MATCH=etag, **HX).status_code == 404
+    # The whole page carries CSRF tokens: always sent whole.
+    page = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert page.status_code == 200 and not page.has_header("ETag")
+
+
 # -- cost --------------------------------------------------------------------------------
 
 

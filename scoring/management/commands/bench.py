@@ -292,6 +292,9 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=int, default=9, help="load per endpoint")
         parser.add_argument("--rounds", type=int, default=3, help="baseline/request pairs")
         parser.add_argument("--engine-only", action="store_true")
+        parser.add_argument(
+            "--no-growth", action="store_true", help="skip the history and statistics pages"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         self.stdout.write("Engine (best of five, microseconds per call)")
@@ -352,5 +355,7 @@ class Command(BaseCommand):
                 line += f"   ratio {ratio:.2f} (held to at least {floor:.2f}: {verdict})"
             self.stdout.write(line)
         # The history and statistics pages at 10 and 10,000 matches (groups.growth).
+        if options["no_growth"]:
+            return
         self.stdout.write("")
         call_command("bench_growth", stdout=self.stdout, stderr=self.stderr)
