@@ -28,6 +28,7 @@ from scoring.engine import RuleSet
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
 from scoring.results import HoleResult, seat_results
 
+from . import records
 from .models import Group, Membership, RosterPlayer
 from .signals import revise
 from .transfer import DEMO_NAMES, demo_matches
@@ -108,6 +109,10 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
         with connection.cursor() as cursor:
             for model in (Match, Player, Hole, Score):
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+    # The records a group kept while playing its matches in order, which its
+    # players' statistics read (``groups.records``).
+    for player in group.roster.all():
+        records.player_stats(player=player)
     return group
 
 
@@ -238,8 +243,10 @@ def _pages(group: Group) -> list[tuple[str, str]]:
 
 
 def _change(group: Group) -> None:
-    """Make everything cached for the group stale, as a match finishing does."""
-    revise(group.pk)
+    """Make everything cached for the group stale, as a match finishing does. The
+    finish brought its players' records up to date as it was saved (a few queries
+    whatever the history, timed with saving a hole, not here), so they stay."""
+    revise(group.pk, records=False)
 
 
 def _time(client: Client, url: str) -> float:
