@@ -84,7 +84,7 @@ def match_saved(
     matches only, do not), finished (its last hole saved, or ended early: the
     scoresheet sets ``finished_at``), or, finished already, changed (a hole
     corrected, an edit by hand)."""
-    if raw:
+    if raw or instance.group_id is None:
         return
     finished = instance.finished_at is not None
     if created or not finished:
@@ -97,9 +97,9 @@ def match_saved(
     if not finishing:
         revise(instance.group_id)
         return
-    # One transaction even for a save outside any: the group's row stays locked
-    # until the records are up to date (``revise``).
-    with transaction.atomic():
+    # One transaction even for a save outside any (the scoresheet's are inside
+    # one): the group's row stays locked until the records are up to date.
+    with transaction.atomic(savepoint=False):
         revise(instance.group_id, records=False)
         player_records.match_finished(instance)
 
