@@ -27,7 +27,7 @@ from datetime import date
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count, Exists, F, FilteredRelation, Q
+from django.db.models import Count, Exists, F, FilteredRelation, Model, Q
 from django.utils import timezone
 
 from scoring.models import PLAYER_RESULT_FIELDS, Match, Player
@@ -209,21 +209,23 @@ def match_finished(match: Match) -> None:
     update of the records and one of the pairs."""
     if match.group_id is None:
         return
-    seats = list(
+    rows = (
         Player.objects.filter(match_id=match.pk, roster_player__isnull=False)
         .order_by("seat")
         .values_list("roster_player_id", "roster_player__group_id", *PLAYER_RESULT_FIELDS)
     )
+    seats = [
+        (player_id, group_id, dict(zip(PLAYER_RESULT_FIELDS, values, strict=True)))
+        for player_id, group_id, *values in rows
+    ]
     # Only the group's own players count the match (``selectors._seats``).
-    results = {
-        player_id: dict(zip(PLAYER_RESULT_FIELDS, values, strict=True))
-        for player_id, group_id, *values in seats
-        if group_id == match.group_id
+    mine = {
+        player_id: results for player_id, group_id, results in seats if group_id == match.group_id
     }
-    records = list(PlayerRecord.objects.filter(pk__in=results))
+    records = list(PlayerRecord.objects.filter(pk__in=mine))
     if not records:
         return
-    seated = Counter(player_id for player_id, *_ in seats)
+    seated = Counter(player_id for player_id, _, _ in seats)
     zone = timezone.get_current_timezone_name()
     kept: list[PlayerRecord] = []
     stale: list[int] = []
@@ -232,23 +234,24 @@ def match_finished(match: Match) -> None:
             stale.append(record.pk)
             continue
         tally = tally_of(record)
-        tally.add(match_id=match.pk, created_at=match.created_at, **results[record.pk])
+        tally.add(match_id=match.pk, created_at=match.created_at, **mine[record.pk])
         _set_tally(record, tally)
         kept.append(record)
     if stale:
         forget_players(stale)
-    if kept:
-        PlayerRecord.objects.bulk_update(kept, [*TALLY_FIELDS, "sums"])
-        # Against another player: their first seat's total, as ``selectors.head_to_head``.
-        totals: dict[int, int] = {}
-        for player_id, _, *values in seats:
-            totals.setdefault(player_id, values[PLAYER_RESULT_FIELDS.index("total")])
-        _pairs_add(
-            (record.pk, other, totals[record.pk], total)
-            for record in kept
-            for other, total in totals.items()
-            if other != record.pk
-        )
+    if not kept:
+        return
+    _records_update(kept)
+    # Against another player counts their first seat's total (``selectors.head_to_head``).
+    totals: dict[int, int] = {}
+    for player_id, _, results in seats:
+        totals.setdefault(player_id, results["total"])
+    _pairs_add(
+        (record.pk, other, totals[record.pk], total)
+        for record in kept
+        for other, total in totals.items()
+        if other != record.pk
+    )
 
 
 def _is_newer(match: Match, record: PlayerRecord) -> bool:
@@ -257,32 +260,58 @@ def _is_newer(match: Match, record: PlayerRecord) -> bool:
     return (match.created_at, match.pk) > (record.last, record.newest)
 
 
+# Both writes below are one prepared statement, run for each row: ``bulk_update``
+# builds a CASE for every field and row, which for a table of eight cost several
+# times the rest of saving the hole (as ``scoring.services.match_results_refresh``).
+
+#: What adding a match changes in a record.
+UPDATED_FIELDS = [*TALLY_FIELDS, "sums"]
+
+
+def _records_update(kept: list[PlayerRecord]) -> None:
+    fields = [PlayerRecord._meta.get_field(name) for name in UPDATED_FIELDS]
+    rows = [
+        [
+            *(
+                field.get_db_prep_save(getattr(record, field.attname), connection)
+                for field in fields
+            ),
+            record.pk,
+        ]
+        for record in kept
+    ]
+    columns = ", ".join(f"{_column(PlayerRecord, name)} = %s" for name in UPDATED_FIELDS)
+    sql = (
+        f"UPDATE {_table(PlayerRecord)} SET {columns} WHERE {_column(PlayerRecord, 'player')} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
 def _pairs_add(pairs: Iterable[tuple[int, int, int, int]]) -> None:
     """One more match for each (player, other, player's total, other's total) whose
-    pair has a record; one statement, run for each pair. A pair without a record is
-    counted when it is first read."""
+    pair has a record. A pair without one is counted when it is first read."""
     rows = [
         [int(mine < theirs), int(mine > theirs), player, other]
         for player, other, mine, theirs in pairs
     ]
+    matches, ahead, behind = (_column(PairRecord, name) for name in ["matches", "ahead", "behind"])
+    sql = (
+        f"UPDATE {_table(PairRecord)} SET {matches} = {matches} + 1, "
+        f"{ahead} = {ahead} + %s, {behind} = {behind} + %s "
+        f"WHERE {_column(PairRecord, 'record')} = %s AND {_column(PairRecord, 'other')} = %s"
+    )
     if rows:
         with connection.cursor() as cursor:
-            cursor.executemany(_pairs_add_sql(), rows)
+            cursor.executemany(sql, rows)
 
 
-def _pairs_add_sql() -> str:
-    quote = connection.ops.quote_name
-    meta = PairRecord._meta
+def _table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
 
-    def column(name: str) -> str:
-        return quote(meta.get_field(name).column)
 
-    matches, ahead, behind = column("matches"), column("ahead"), column("behind")
-    return (
-        f"UPDATE {quote(meta.db_table)} SET {matches} = {matches} + 1, "
-        f"{ahead} = {ahead} + %s, {behind} = {behind} + %s "
-        f"WHERE {column('record')} = %s AND {column('other')} = %s"
-    )
+def _column(model: type[Model], name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
 
 
 def forget(*group_ids: int | None) -> None:
