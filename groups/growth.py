@@ -49,8 +49,9 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
     """A group with a roster of six and ``matches`` finished matches of random legal
     deals (entered as totals), spread over up to three years ending now: the rows the
     scoresheet itself would store, each seat's results summed up as
-    ``scoring.services.match_results_refresh`` keeps them. Up to :data:`POOL`
-    matches are dealt; a larger group plays them again on other dates."""
+    ``scoring.services.match_results_refresh`` keeps them, and each player's
+    record as finishing the matches in turn keeps it (``groups.records``). Up to
+    :data:`POOL` matches are dealt; a larger group plays them again on other dates."""
     rng = random.Random(seed)
     group = Group.objects.create(name=name, owner=owner, usual_rules=RuleSet().to_dict())
     Membership.objects.create(group=group, user=owner)
@@ -109,8 +110,7 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
         with connection.cursor() as cursor:
             for model in (Match, Player, Hole, Score):
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
-    # The records a group kept while playing its matches in order, which its
-    # players' statistics read (``groups.records``).
+    # Counted once here, to the same values as adding each match in turn.
     for player in group.roster.all():
         records.player_stats(player=player)
     return group
