@@ -28,6 +28,7 @@ from scoring.engine import RuleSet
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
 from scoring.results import HoleResult, seat_results
 
+from . import records
 from .models import Group, Membership, RosterPlayer
 from .signals import revise
 from .transfer import DEMO_NAMES, demo_matches
@@ -48,8 +49,9 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
     """A group with a roster of six and ``matches`` finished matches of random legal
     deals (entered as totals), spread over up to three years ending now: the rows the
     scoresheet itself would store, each seat's results summed up as
-    ``scoring.services.match_results_refresh`` keeps them. Up to :data:`POOL`
-    matches are dealt; a larger group plays them again on other dates."""
+    ``scoring.services.match_results_refresh`` keeps them, and each player's
+    record as finishing the matches in turn keeps it (``groups.records``). Up to
+    :data:`POOL` matches are dealt; a larger group plays them again on other dates."""
     rng = random.Random(seed)
     group = Group.objects.create(name=name, owner=owner, usual_rules=RuleSet().to_dict())
     Membership.objects.create(group=group, user=owner)
@@ -108,6 +110,9 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
         with connection.cursor() as cursor:
             for model in (Match, Player, Hole, Score):
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+    # Counted once here, to the same values as adding each match in turn.
+    for player in group.roster.all():
+        records.player_stats(player=player)
     return group
 
 
@@ -238,8 +243,10 @@ def _pages(group: Group) -> list[tuple[str, str]]:
 
 
 def _change(group: Group) -> None:
-    """Make everything cached for the group stale, as a match finishing does."""
-    revise(group.pk)
+    """Make everything cached for the group stale, as a match finishing does. The
+    finish brought its players' records up to date as it was saved (a few queries
+    whatever the history, timed with saving a hole, not here), so they stay."""
+    revise(group.pk, records=False)
 
 
 def _time(client: Client, url: str) -> float:

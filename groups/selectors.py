@@ -284,6 +284,139 @@ class PlayerStats:
         return self.pairs / self.holes if self.holes else None
 
 
+#: How each kind of chart period is labelled.
+PERIOD_LABELS = {"day": "%-d %b", "month": "%b %Y", "year": "%Y"}
+
+
+def chart_period(first: datetime, last: datetime) -> str:
+    """What a point of the chart covers for a player who played from ``first`` to
+    ``last``: a day for two months of play, a month for four years, then a year;
+    never more than about fifty points, however long the history."""
+    days = (last - first).days
+    return "day" if days <= 62 else "month" if days <= 4 * 366 else "year"
+
+
+def period_start(when: datetime | date, period: str) -> date:
+    """The first day of the day, month or year ``when`` falls in, in the site's time
+    zone (a date is taken as already local)."""
+    day = timezone.localtime(when).date() if isinstance(when, datetime) else when
+    if period == "day":
+        return day
+    return day.replace(day=1) if period == "month" else day.replace(month=1, day=1)
+
+
+@dataclass
+class Tally:
+    """A roster player's finished matches added up, with nothing divided yet: what
+    the statistics are worked out from (:func:`stats_from`), and what a
+    ``PlayerRecord`` keeps so that they need not be counted again."""
+
+    #: Seats counted: a match counts once for each seat the player had at it.
+    matches: int = 0
+    wins: int = 0
+    points: int = 0
+    holes: int = 0
+    best_hole: int | None = None
+    worst_hole: int | None = None
+    pairs: int = 0
+    times_out: int = 0
+    knock_penalties: int = 0
+    #: When the oldest and the newest match counted started, and the newest one's
+    #: id: what is counted is every finished match up to (``last``, ``newest``).
+    first: datetime | None = None
+    last: datetime | None = None
+    newest: int | None = None
+    streak: int = 0
+    best_streak: int = 0
+    #: What each of ``sums`` covers ("day", "month" or "year"), as the chart needs it.
+    period: str = "day"
+    #: Points and holes of each period of play (by its first day), for the chart;
+    #: only seats with holes count.
+    sums: dict[date, tuple[int, int]] = field(default_factory=dict)
+
+    def add(
+        self,
+        *,
+        match_id: int,
+        created_at: datetime,
+        total: int,
+        place: int | None,
+        holes_played: int,
+        best_hole: int | None,
+        worst_hole: int | None,
+        pairs: int,
+        times_out: int,
+        knock_penalties: int,
+    ) -> None:
+        """Count one more seat, of a match newer than every one counted so far
+        (started later, or at the same time with a higher id): what finishing it
+        changes, without counting the others again."""
+        won = place == 1
+        self.matches += 1
+        self.wins += int(won)
+        self.points += total
+        self.holes += holes_played
+        if best_hole is not None:
+            self.best_hole = best_hole if self.best_hole is None else min(self.best_hole, best_hole)
+        if worst_hole is not None:
+            self.worst_hole = (
+                worst_hole if self.worst_hole is None else max(self.worst_hole, worst_hole)
+            )
+        self.pairs += pairs
+        self.times_out += times_out
+        self.knock_penalties += knock_penalties
+        self.first = self.first or created_at
+        self.last, self.newest = created_at, match_id
+        self.streak = self.streak + 1 if won else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        # The span only grows, so a chart's period only gets longer: the sums of
+        # the shorter periods add up into the longer ones.
+        period = chart_period(self.first, self.last)
+        if period != self.period:
+            self.sums = _summed(
+                (period_start(day, period), sums) for day, sums in self.sums.items()
+            )
+            self.period = period
+        if holes_played:
+            start = period_start(created_at, period)
+            points, holes = self.sums.get(start, (0, 0))
+            self.sums[start] = (points + total, holes + holes_played)
+
+
+def _summed(sums: Iterable[tuple[date, tuple[int, int]]]) -> dict[date, tuple[int, int]]:
+    out: dict[date, tuple[int, int]] = {}
+    for start, (points, holes) in sums:
+        before = out.get(start, (0, 0))
+        out[start] = (before[0] + points, before[1] + holes)
+    return out
+
+
+def stats_from(player: RosterPlayer, tally: Tally) -> PlayerStats:
+    """The statistics shown for ``player``, worked out from their tally (however it
+    was counted: scanned by :func:`player_tally`, or kept in a ``PlayerRecord``)."""
+    stats = PlayerStats(player=player)
+    if not tally.matches:
+        return stats
+    stats.matches = tally.matches
+    stats.wins = tally.wins
+    stats.holes = tally.holes
+    stats.average = tally.points / tally.holes if tally.holes else None
+    stats.best_hole = tally.best_hole
+    stats.worst_hole = tally.worst_hole
+    stats.pairs = tally.pairs
+    stats.times_out = tally.times_out
+    stats.knock_penalties = tally.knock_penalties
+    stats.streaks = Streaks(current=tally.streak, best=tally.best_streak)
+    if tally.holes:
+        label = PERIOD_LABELS[tally.period]
+        stats.chart_period = tally.period
+        stats.chart = [
+            ChartPoint(_day_start(start).strftime(label), points / holes, holes)
+            for start, (points, holes) in sorted(tally.sums.items())
+        ]
+    return stats
+
+
 def _seats(player: RosterPlayer) -> QuerySet[Player]:
     return Player.objects.filter(
         roster_player=player, match__group_id=player.group_id, match__finished_at__isnull=False
@@ -291,12 +424,19 @@ def _seats(player: RosterPlayer) -> QuerySet[Player]:
 
 
 def player_stats(*, player: RosterPlayer) -> PlayerStats:
-    """A roster player's statistics, counted by the database (two queries whatever
-    the number of matches) from one row per match: each seat carries its holes summed
+    """A roster player's statistics, counted afresh from every match they finished
+    (:func:`player_tally`). The pages read them from the records kept up to date as
+    matches finish (``groups.records``); this is the reference those are held to,
+    and how they are worked out again when they cannot be kept up to date."""
+    return stats_from(player, player_tally(player=player))
+
+
+def player_tally(*, player: RosterPlayer) -> Tally:
+    """A roster player's tally, counted by the database (two queries whatever the
+    number of matches) from one row per match: each seat carries its holes summed
     up (see ``scoring.services.match_results_refresh``). The seats, oldest first,
     give the streaks from their places and the chart from their totals."""
     seats = _seats(player)
-    stats = PlayerStats(player=player)
     totals = seats.aggregate(
         matches=Count("pk"),
         points=Sum("total"),
@@ -310,30 +450,25 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
         last=Max("match__created_at"),
     )
     if not totals["matches"]:
-        return stats
-    stats.holes = totals["holes"] or 0
-    stats.average = totals["points"] / stats.holes if stats.holes else None
-    stats.best_hole = totals["best"]
-    stats.worst_hole = totals["worst"]
-    stats.pairs = totals["pairs"] or 0
-    stats.times_out = totals["out"] or 0
-    stats.knock_penalties = totals["knocks"] or 0
-    days = (totals["last"] - totals["first"]).days
-    # A point a day for two months of play, a month for four years, then a year:
-    # never more than about fifty points, however long the history.
-    period, label = (
-        ("day", "%-d %b")
-        if days <= 62
-        else ("month", "%b %Y")
-        if days <= 4 * 366
-        else ("year", "%Y")
+        return Tally()
+    tally = Tally(
+        points=totals["points"] or 0,
+        holes=totals["holes"] or 0,
+        best_hole=totals["best"],
+        worst_hole=totals["worst"],
+        pairs=totals["pairs"] or 0,
+        times_out=totals["out"] or 0,
+        knock_penalties=totals["knocks"] or 0,
+        first=totals["first"],
+        last=totals["last"],
+        period=chart_period(totals["first"], totals["last"]),
     )
-    starts = _period_starts(totals["first"], totals["last"], period)
+    starts = _period_starts(tally.first, tally.last, tally.period)
     # Each seat's period found by comparing its date with the periods' starts: the
     # database's own date functions run Python code for every row, in SQLite.
     when = Case(
         *(
-            When(match__created_at__gte=start, then=Value(n))
+            When(match__created_at__gte=_day_start(start), then=Value(n))
             for n, start in reversed(list(enumerate(starts)))
         ),
         default=Value(0),
@@ -342,38 +477,33 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
     rows = (
         seats.order_by("match__created_at", "match_id")
         .annotate(period=when)
-        .values_list("place", "period", "total", "holes_played")
+        .values_list("place", "period", "total", "holes_played", "match_id")
     )
     places = []
     sums: dict[int, list[int]] = {}
-    for place, n, points, holes in rows:
+    for place, n, points, holes, match_id in rows:
         places.append(place)
+        tally.newest = match_id
         if holes:
             point = sums.setdefault(n, [0, 0])
             point[0] += points
             point[1] += holes
-    stats.matches = len(places)
-    stats.wins = sum(1 for place in places if place == 1)
-    stats.streaks = streaks(place == 1 for place in places)
-    if stats.holes:
-        stats.chart_period = period
-        stats.chart = [
-            ChartPoint(starts[n].strftime(label), points / holes, holes)
-            for n, (points, holes) in sorted(sums.items())
-        ]
-    return stats
+    tally.matches = len(places)
+    tally.wins = sum(1 for place in places if place == 1)
+    found = streaks(place == 1 for place in places)
+    tally.streak, tally.best_streak = found.current, found.best
+    tally.sums = {starts[n]: (points, holes) for n, (points, holes) in sums.items()}
+    return tally
 
 
-def _period_starts(first: datetime, last: datetime, period: str) -> list[datetime]:
-    """Where each day, month or year from ``first``'s to ``last``'s begins, in the
-    site's time zone."""
-    day = timezone.localtime(first).date()
+def _period_starts(first: datetime, last: datetime, period: str) -> list[date]:
+    """The first day of each day, month or year from ``first``'s to ``last``'s, in
+    the site's time zone."""
+    day = period_start(first, period)
     end = timezone.localtime(last).date()
-    if period != "day":
-        day = day.replace(day=1) if period == "month" else day.replace(month=1, day=1)
     starts = []
     while day <= end:
-        starts.append(_day_start(day))
+        starts.append(day)
         if period == "day":
             day += timedelta(days=1)
         elif period == "month":

@@ -9,12 +9,17 @@ Saving the holes of a match still being played raises nothing: its row in the
 history is read afresh on every visit, and statistics count finished matches only.
 For the same reason a match starting raises ``history_revision`` only (the
 history's counts), not ``results_revision`` (statistics and leaders).
+
+The players' records (``groups.records``) follow the same changes: a match
+finishing is added to them, and every other change to finished results forgets
+them, to be counted again when next read.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import F, Model, QuerySet
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
@@ -22,12 +27,20 @@ from django.dispatch import receiver
 from scoring.models import Hole, Match, Player
 from scoring.signals import match_reopened
 
+from . import records as player_records
 from .models import Group, RosterPlayer
 
 
-def revise(*group_ids: int | None, results: bool = True) -> None:
+def revise(*group_ids: int | None, results: bool = True, records: bool = True) -> None:
     """Whatever was cached for these groups is stale from now on; with
-    ``results=False`` (a match started), only what counts unfinished matches too."""
+    ``results=False`` (a match started), only what counts unfinished matches too.
+    A change to finished results forgets the groups' player records as well, but
+    with ``records=False``: a match finishing (``records.match_finished`` brings
+    them up to date) or a change that leaves them right.
+
+    The groups' rows are updated first, which locks them until the transaction
+    ends: changes to a group's records, and reads that store one, take turns
+    (``records._keep_unless_changed``)."""
     ids = {pk for pk in group_ids if pk is not None}
     if not ids:
         return
@@ -35,6 +48,8 @@ def revise(*group_ids: int | None, results: bool = True) -> None:
     if results:
         raised["results_revision"] = F("results_revision") + 1
     Group.objects.filter(pk__in=ids).update(**raised)
+    if results and records:
+        player_records.forget(*ids)
 
 
 def _with_its_group(origin: Any) -> bool:
@@ -58,12 +73,35 @@ def match_moving(
 
 @receiver(post_save, sender=Match, dispatch_uid="groups.match_saved")
 def match_saved(
-    sender: type[Match], instance: Match, created: bool, raw: bool, **kwargs: Any
+    sender: type[Match],
+    instance: Match,
+    created: bool,
+    raw: bool,
+    update_fields: Any,
+    **kwargs: Any,
 ) -> None:
     """A match started (the history grows; the results, which count finished
-    matches only, do not), or finished (its last hole saved, or ended early)."""
-    if not raw and (created or instance.finished_at is not None):
-        revise(instance.group_id, results=instance.finished_at is not None)
+    matches only, do not), finished (its last hole saved, or ended early: the
+    scoresheet sets ``finished_at``), or, finished already, changed (a hole
+    corrected, an edit by hand)."""
+    if raw or instance.group_id is None:
+        return
+    finished = instance.finished_at is not None
+    if created or not finished:
+        # A match made finished (by hand) has no seats yet: each seat saved on its
+        # own forgets the records (``seat_edited``).
+        if created:
+            revise(instance.group_id, results=finished)
+        return
+    finishing = update_fields is not None and "finished_at" in update_fields
+    if not finishing:
+        revise(instance.group_id)
+        return
+    # One transaction even for a save outside any (the scoresheet's are inside
+    # one): the group's row stays locked until the records are up to date.
+    with transaction.atomic(savepoint=False):
+        revise(instance.group_id, records=False)
+        player_records.match_finished(instance)
 
 
 @receiver(match_reopened, dispatch_uid="groups.match_reopened")
@@ -94,10 +132,14 @@ def match_deleted(sender: type[Match], instance: Match, origin: Any, **kwargs: A
 @receiver(post_save, sender=Player, dispatch_uid="groups.seat_edited")
 def seat_edited(sender: type[Player], instance: Player, raw: bool, **kwargs: Any) -> None:
     """A seat saved on its own: the scoresheet writes seats in bulk, so this is an
-    edit by hand, maybe linking another roster player."""
+    edit by hand, maybe linking another roster player. Their group's records are
+    forgotten too: the seat may be at another group's match (``records.matches_played``)."""
     if not raw:
         revise(
-            Match.objects.filter(pk=instance.match_id).values_list("group_id", flat=True).first()
+            *Player.objects.filter(pk=instance.pk)
+            .values_list("match__group_id", "roster_player__group_id")
+            .first()
+            or ()
         )
 
 
@@ -105,16 +147,19 @@ def seat_edited(sender: type[Player], instance: Player, raw: bool, **kwargs: Any
 def roster_player_edited(
     sender: type[Model], instance: RosterPlayer, created: bool, raw: bool, **kwargs: Any
 ) -> None:
-    """A regular renamed (the leaders and statistics keep names). A new regular has
-    played no match yet: nothing cached names them."""
+    """A regular renamed (the leaders and statistics keep names), or moved to
+    another group by hand (their record would count the old group's matches). A new
+    regular has played no match yet: nothing cached names them."""
     if not raw and not created:
-        revise(instance.group_id)
+        revise(instance.group_id, records=False)
+        player_records.forget_players([instance.pk])
 
 
 @receiver(post_delete, sender=RosterPlayer, dispatch_uid="groups.roster_player_deleted")
 def roster_player_deleted(
     sender: type[Model], instance: RosterPlayer, origin: Any, **kwargs: Any
 ) -> None:
-    """Their seats lose the link, so they leave the leaders."""
+    """Their seats lose the link, so they leave the leaders. Their record, and every
+    pair's against them, went with them; nobody else's counts their seats."""
     if not _with_its_group(origin):
-        revise(instance.group_id)
+        revise(instance.group_id, records=False)

@@ -20,7 +20,7 @@ from scoring.engine import PRESETS
 from scoring.forms import preset_initial, rules_initial
 from scoring.views import match_for_request
 
-from . import ratelimit, selectors, services, transfer
+from . import ratelimit, records, selectors, services, transfer
 from .charts import average_chart
 from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm, SignupForm
 from .models import Invite, Membership
@@ -154,11 +154,14 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     filters = form.filters
     matches = selectors.group_matches(group=group, **filters)
     # Counting a long history is the slow part of the page: keep the count until the
-    # history changes, and read only the page's own rows.
+    # history changes, and read only the page's own rows. One player's matches are
+    # counted from their own seats, not by looking for them at every match.
+    player = filters["player"]
+    only_player = player is not None and not any(v for k, v in filters.items() if k != "player")
     count = selectors.cached(
         group=group,
         name="count:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
-        compute=matches.count,
+        compute=(lambda: records.matches_played(player=player)) if only_player else matches.count,
     )
     paginator = selectors.CountedPaginator(matches, HISTORY_PAGE_SIZE, count=count)
     page = paginator.get_page(request.GET.get("page"))
@@ -299,21 +302,13 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     person = by_id.get(player_id)
     if person is None:
         raise Http404("No such player")
-    stats = selectors.cached(
-        group=group,
-        finished_only=True,
-        name=f"player:{person.pk}",
-        compute=lambda: selectors.player_stats(player=person),
-    )
+    # Each read from one row kept up to date as matches finish (``groups.records``):
+    # no dearer than a cache, and just as cheap on the first visit after a change.
+    stats = records.player_stats(player=person)
     versus = None
     other = by_id.get(_int(request.GET.get("versus")))
     if other is not None and other.pk != person.pk:
-        versus = selectors.cached(
-            group=group,
-            finished_only=True,
-            name=f"versus:{person.pk}:{other.pk}",
-            compute=lambda: selectors.head_to_head(player=person, other=other),
-        )
+        versus = records.head_to_head(player=person, other=other)
     return render(
         request,
         "groups/player.html",
