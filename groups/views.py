@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
+from golfsite.params import int_param
 from scoring.engine import PRESETS
 from scoring.forms import preset_initial, rules_initial
 from scoring.views import match_for_request
@@ -306,7 +307,7 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     # no dearer than a cache, and just as cheap on the first visit after a change.
     stats = records.player_stats(player=person)
     versus = None
-    other = by_id.get(_int(request.GET.get("versus")))
+    other = by_id.get(int_param(request.GET.get("versus")))
     if other is not None and other.pk != person.pk:
         versus = records.head_to_head(player=person, other=other)
     return render(
@@ -364,7 +365,9 @@ def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
 def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     """Move a match this browser started into one of the user's groups."""
     match = match_for_request(request, pk)
-    group = selectors.group_for_member(user=request.user, group_id=_int(request.POST.get("group")))
+    group = selectors.group_for_member(
+        user=request.user, group_id=int_param(request.POST.get("group"))
+    )
     try:
         services.match_move(match=match, group=group, by=request.user)
     except services.GroupActionError as exc:
@@ -372,10 +375,3 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, f"The match is now in {group.name}'s history.")
     return redirect(match)
-
-
-def _int(value: object) -> int:
-    try:
-        return int(str(value))
-    except ValueError:
-        return 0

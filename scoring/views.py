@@ -23,6 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from golfsite.fetch import by_pk
+from golfsite.params import int_param
 from groups.models import Membership
 from groups.selectors import groups_for_user
 from scoring import selectors, services
@@ -36,6 +37,8 @@ from scoring.scorecard import scorecard
 from scoring.spreadsheets import spreadsheet_safe
 
 SESSION_KEY = "scoring_matches"
+#: Matches on a page of "My matches".
+MATCH_LIST_PAGE_SIZE = 25
 
 logger = logging.getLogger(__name__)
 
@@ -109,14 +112,29 @@ match_for_request = _match_for
 
 @require_GET
 def match_list(request: HttpRequest) -> HttpResponse:
-    """The matches this browser started, newest first."""
+    """The matches this browser started (or its signed-in owner did), newest first,
+    a page at a time: a player of many years gets the same small page as a
+    newcomer. ``?before=<match id>`` goes on from that match, so a page costs the
+    same few queries however many came before it."""
     mine = Q(pk__in=_session_ids(request))
     visible = Q(group__isnull=True)
     if request.user.is_authenticated:
         mine |= Q(owner=request.user)
         visible |= Q(group__memberships__user=request.user)
-    matches = Match.objects.filter(mine).filter(visible).distinct().prefetch_related("players")
-    return render(request, "scoring/match_list.html", {"matches": matches})
+    matches = Match.objects.filter(mine).filter(visible).distinct().order_by("-created_at", "-pk")
+    # A cursor that is no match of theirs (a made-up or an old link) starts afresh.
+    before = int_param(request.GET.get("before"))
+    after = matches.filter(pk=before).values_list("created_at", "pk").first() if before else None
+    if after is not None:
+        created_at, pk = after
+        matches = matches.filter(Q(created_at__lt=created_at) | Q(created_at=created_at, pk__lt=pk))
+    page = list(matches.prefetch_related("players")[: MATCH_LIST_PAGE_SIZE + 1])
+    older = page[MATCH_LIST_PAGE_SIZE - 1].pk if len(page) > MATCH_LIST_PAGE_SIZE else None
+    return render(
+        request,
+        "scoring/match_list.html",
+        {"matches": page[:MATCH_LIST_PAGE_SIZE], "older": older, "newer": after is not None},
+    )
 
 
 @require_http_methods(["GET", "POST"])

@@ -369,13 +369,16 @@ CASES: list[Case] = [
     Case(
         "scoring:match_list",
         "owner",
-        shows=lambda w: reverse("scoring:match_detail", args=[w.owned[0].pk]),
+        # The newest: a page holds the newest 25.
+        shows=lambda w: reverse("scoring:match_detail", args=[w.owned[-1].pk]),
     ),
     Case(
         "scoring:match_list",
         "keeper",
-        shows=lambda w: reverse("scoring:match_detail", args=[w.kept[0].pk]),
+        shows=lambda w: reverse("scoring:match_detail", args=[w.kept[-1].pk]),
     ),
+    # A later page, going on from the newest match.
+    Case("scoring:match_list", "owner", params=lambda w: {"before": w.owned[-1].pk}, label="older"),
     Case("scoring:match_new", "owner", shows=lambda w: w.groups[-1].name),
     *match_cases(),
     # Accounts.

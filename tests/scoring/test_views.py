@@ -368,6 +368,67 @@ def test_the_owners_board_fragment_is_checked_for_its_owner_first(client, three,
     assert page.status_code == 200 and not page.has_header("ETag")
 
 
+def _listed(page):
+    """The match ids "My matches" links to, top to bottom."""
+    return [int(pk) for pk in re.findall(r'<li><a href="/matches/(\d+)/"', page)]
+
+
+def test_my_matches_come_a_page_at_a_time_newest_first(client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from scoring.views import MATCH_LIST_PAGE_SIZE
+
+    matches = [MatchFactory() for _ in range(MATCH_LIST_PAGE_SIZE + 5)]
+    # Started at the same moment, in pairs: the order still holds, by id.
+    now = timezone.now()
+    for n, match in enumerate(matches):
+        Match.objects.filter(pk=match.pk).update(created_at=now - timedelta(minutes=n // 2))
+    own(client, *matches)
+    newest_first = sorted(
+        matches, key=lambda m: (Match.objects.get(pk=m.pk).created_at, m.pk), reverse=True
+    )
+    url = reverse("scoring:match_list")
+    first = client.get(url).content.decode()
+    assert _listed(first) == [m.pk for m in newest_first[:MATCH_LIST_PAGE_SIZE]]
+    assert "Newest</a>" not in first
+    older = re.search(r'<a href="\?before=(\d+)">Older</a>', first)
+    assert older is not None
+    second = client.get(url, {"before": older.group(1)}).content.decode()
+    assert _listed(second) == [m.pk for m in newest_first[MATCH_LIST_PAGE_SIZE:]]
+    assert "Older</a>" not in second
+    assert f'<a href="{url}">Newest</a>' in second
+
+
+def test_a_page_of_my_matches_costs_the_same_however_many_there_are(
+    client, django_assert_max_num_queries
+):
+    matches = [MatchFactory(players=["Ann", "Bob", "Cy"]) for _ in range(60)]
+    own(client, *matches)
+    url = reverse("scoring:match_list")
+    with django_assert_max_num_queries(4):
+        page = client.get(url, {"before": matches[40].pk}).content.decode()
+    assert len(_listed(page)) == 25
+    assert "Ann, Bob, Cy" in page
+
+
+@pytest.mark.parametrize("before", ["abc", "0", "-4", "99999999", "99999999999999999999999"])
+def test_a_made_up_page_of_my_matches_starts_from_the_newest(client, before):
+    mine = MatchFactory()
+    own(client, mine)
+    page = client.get(reverse("scoring:match_list"), {"before": before}).content.decode()
+    assert _listed(page) == [mine.pk]
+
+
+def test_another_browsers_match_is_no_place_to_start_a_page_from(client):
+    # Theirs started first: going on from it would leave mine out.
+    theirs, mine = MatchFactory(), MatchFactory()
+    own(client, mine)
+    page = client.get(reverse("scoring:match_list"), {"before": theirs.pk}).content.decode()
+    assert _listed(page) == [mine.pk]
+
+
 # -- cost --------------------------------------------------------------------------------
 
 
