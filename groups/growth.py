@@ -239,6 +239,8 @@ def _pages(group: Group) -> list[tuple[str, str]]:
         ("history, page 50", f"{history}?page=50"),
         ("player statistics", player),
         ("player statistics, head to head", f"{player}?versus={bob.pk}"),
+        # Not in the budget, but the group's own page: its leader boards.
+        ("group page", reverse("groups:detail", args=[group.pk])),
     ]
 
 

@@ -21,12 +21,13 @@ the count may have missed, is never lost.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Count, Exists, F, FilteredRelation, Model, Q
 from django.utils import timezone
 
@@ -34,7 +35,9 @@ from scoring.models import PLAYER_RESULT_FIELDS, Match, Player
 
 from . import selectors
 from .models import Group, PairRecord, PlayerRecord, RosterPlayer
-from .selectors import HeadToHead, PlayerStats, Tally
+from .selectors import HeadToHead, Leader, PlayerStats, Tally
+
+logger = logging.getLogger(__name__)
 
 #: What a record keeps of a tally as it is (the sums are kept as JSON).
 TALLY_FIELDS = [
@@ -120,6 +123,80 @@ def matches_played(*, player: RosterPlayer) -> int:
     return counted
 
 
+def leaders(*, group: Group, roster: list[RosterPlayer], count: int = 5) -> dict[str, list[Leader]]:
+    """The group page's leader boards, from every roster player's record: the same
+    as ``selectors.leaders_by_wins`` and ``selectors.leaders_by_average``, without
+    scanning the group's seats after each match that finishes."""
+    records = group_records(group=group, roster=roster)
+    names = {player.pk: player.name for player in roster}
+    winners = sorted(
+        (r for r in records if r.wins), key=lambda r: (-r.wins, r.matches, names[r.pk])
+    )
+    averages = sorted(
+        (r for r in records if r.holes),
+        key=lambda r: (r.points / r.holes, -r.holes, names[r.pk]),
+    )
+    return {
+        "most_wins": [Leader(r.pk, names[r.pk], r.wins, r.matches) for r in winners[:count]],
+        "best_average": [
+            Leader(r.pk, names[r.pk], round(r.points / r.holes, 2), r.holes)
+            for r in averages[:count]
+        ],
+    }
+
+
+def group_records(*, group: Group, roster: list[RosterPlayer]) -> list[PlayerRecord]:
+    """The record of every player of ``roster`` (the group's), in a constant few
+    queries: those missing are counted together from the group's seats, each
+    player's oldest first, exactly as a match finishing adds to a record
+    (``Tally.add``), then stored unless the group's results changed meanwhile."""
+    zone = timezone.get_current_timezone_name()
+    found = {
+        record.pk: record
+        for record in PlayerRecord.objects.filter(player__group_id=group.pk, zone=zone)
+    }
+    missing = [player.pk for player in roster if player.pk not in found]
+    if not missing:
+        return list(found.values())
+    # Read before the seats are: a match finishing after this moves it, and what
+    # is counted here is then not kept.
+    revision = Group.objects.filter(pk=group.pk).values_list("results_revision", flat=True).first()
+    tallies = {pk: Tally() for pk in missing}
+    seats = (
+        Player.objects.filter(
+            roster_player__in=missing,
+            match__group_id=group.pk,
+            match__finished_at__isnull=False,
+        )
+        .order_by("roster_player", "match__created_at", "match_id", "seat")
+        .values_list("roster_player", "match_id", "match__created_at", *PLAYER_RESULT_FIELDS)
+    )
+    for player_id, match_id, created_at, *values in seats:
+        results = dict(zip(PLAYER_RESULT_FIELDS, values, strict=True))
+        tallies[player_id].add(match_id=match_id, created_at=created_at, **results)
+    elsewhere = set(
+        Player.objects.filter(roster_player__in=missing)
+        .exclude(match__group_id=group.pk)
+        .values_list("roster_player", flat=True)
+    )
+    counted = []
+    for pk, tally in tallies.items():
+        record = PlayerRecord(player_id=pk, zone=zone, seats_elsewhere=pk in elsewhere)
+        _set_tally(record, tally)
+        counted.append(record)
+
+    def keep() -> None:
+        PlayerRecord.objects.bulk_create(
+            counted,
+            update_conflicts=True,
+            unique_fields=["player"],
+            update_fields=[*TALLY_FIELDS, "sums", "zone", "seats_elsewhere"],
+        )
+
+    _keep_unless_changed(group.pk, revision, keep)
+    return [*found.values(), *counted]
+
+
 def tally_of(record: PlayerRecord) -> Tally:
     return Tally(
         **{name: getattr(record, name) for name in TALLY_FIELDS},
@@ -186,13 +263,22 @@ def _keep_unless_changed(
     ``revision``, as they were before counting began, and ``record_of``'s record
     exists, if given. The group's row is locked first (on SQLite, the transaction
     holds the write lock from its start), as every change to finished results
-    locks it (``signals.revise``): none can slip in between the check and the write."""
-    with transaction.atomic():
-        found = Group.objects.select_for_update().filter(pk=group_id)
-        if record_of is not None:
-            found = found.filter(Exists(PlayerRecord.objects.filter(pk=record_of.pk)))
-        if found.filter(results_revision=revision).exists():
-            keep()
+    locks it (``signals.revise``): none can slip in between the check and the write.
+    (On SQLite that lock is the database's, taken as each transaction begins:
+    ``transaction_mode = "IMMEDIATE"`` in the settings.)
+
+    Keeping is only a saving: when the database is too busy to take the write (a
+    long import holding SQLite's lock past its timeout), what was counted is shown
+    all the same, and counted again next time. (So is a player deleted meanwhile.)"""
+    try:
+        with transaction.atomic():
+            found = Group.objects.select_for_update().filter(pk=group_id)
+            if record_of is not None:
+                found = found.filter(Exists(PlayerRecord.objects.filter(pk=record_of.pk)))
+            if found.filter(results_revision=revision).exists():
+                keep()
+    except DatabaseError:
+        logger.warning("A player's record was not kept: the database was busy", exc_info=True)
 
 
 # -- keeping them up to date -------------------------------------------------------------

@@ -194,8 +194,10 @@ class Leader:
 
 
 def _finished_seats(group: Group) -> QuerySet[Player]:
+    """The finished seats of the group's own regulars (a seat linked by hand to
+    another group's regular counts for nobody here, as in that player's statistics)."""
     return Player.objects.filter(
-        match__group=group, match__finished_at__isnull=False, roster_player__isnull=False
+        match__group=group, match__finished_at__isnull=False, roster_player__group=group
     )
 
 
@@ -475,7 +477,9 @@ def player_tally(*, player: RosterPlayer) -> Tally:
         output_field=IntegerField(),
     )
     rows = (
-        seats.order_by("match__created_at", "match_id")
+        # By seat last: a player seated twice at one match (an edit by hand) gets
+        # the same streak on every database.
+        seats.order_by("match__created_at", "match_id", "seat")
         .annotate(period=when)
         .values_list("place", "period", "total", "holes_played", "match_id")
     )

@@ -118,6 +118,7 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
         Membership.objects.filter(group=group).select_related("user").order_by("user__username")
     )
     invites = Invite.objects.filter(group=group, revoked_at__isnull=True) if is_owner else []
+    roster = list(group.roster.all())
     return render(
         request,
         "groups/group_detail.html",
@@ -125,19 +126,12 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "group": group,
             "is_owner": is_owner,
             "memberships": memberships,
-            "roster": group.roster.all(),
+            "roster": roster,
             "invites": invites,
             "roster_form": RosterForm(),
             "recent": selectors.recent_matches(group=group),
-            **selectors.cached(
-                group=group,
-                finished_only=True,
-                name="leaders",
-                compute=lambda: {
-                    "most_wins": selectors.leaders_by_wins(group=group),
-                    "best_average": selectors.leaders_by_average(group=group),
-                },
-            ),
+            # From each player's record, kept up to date as matches finish.
+            **records.leaders(group=group, roster=roster),
         },
     )
 

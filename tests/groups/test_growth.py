@@ -50,7 +50,8 @@ def test_the_growth_bench_times_every_page_and_leaves_nothing_behind(owner):
     labels = [label for label, _, _ in figures]
     assert "history, one player (cached)" in labels
     assert "player statistics, head to head (first after a change)" in labels
-    assert len(labels) == 12
+    assert "group page (first after a change)" in labels
+    assert len(labels) == 14
     assert all(small > 0 and large > 0 for _, small, large in figures)
     assert (User.objects.count(), Group.objects.count(), Match.objects.count()) == before
     assert not Hole.objects.exists()
@@ -60,4 +61,4 @@ def test_the_growth_command_prints_each_ratio(capsys):
     call_command("bench_growth", repeat=1, small=2, large=4)
     out = capsys.readouterr().out
     assert out.startswith("Growth: 2 vs 4 matches")
-    assert out.count("held to 1.5") == 12
+    assert out.count("held to 1.5") == 14
