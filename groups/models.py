@@ -34,6 +34,13 @@ class Group(models.Model):
     #: raises only ``history_revision``): the key of what counts finished matches
     #: only, the statistics and the leaders.
     results_revision = models.PositiveIntegerField(default=0, editable=False)
+    #: The ``results_revision`` the players' records (``PlayerRecord``) are right
+    #: at. Every change this code makes to finished results moves it along with the
+    #: revision (``signals.revise``). A change made by code that keeps no records
+    #: (an older release still running during a deploy, or after a rollback) moves
+    #: the revision alone: the group's records then all count as missing, and the
+    #: next read that keeps one forgets them all first (``records``).
+    records_through = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -28,7 +28,7 @@ from datetime import date
 from typing import Any
 
 from django.db import DatabaseError, connection, transaction
-from django.db.models import Count, Exists, F, FilteredRelation, Model, Q
+from django.db.models import Count, Exists, F, FilteredRelation, Model, Q, QuerySet
 from django.utils import timezone
 
 from scoring.models import PLAYER_RESULT_FIELDS, Match, Player
@@ -73,13 +73,19 @@ def head_to_head(*, player: RosterPlayer, other: RosterPlayer) -> HeadToHead:
     counted and kept first if it is missing. The same as ``selectors.head_to_head``."""
     # The group's results revision comes with it, for storing it if it is missing.
     pair = FilteredRelation("record__opponents", condition=Q(record__opponents__other=other))
-    revision, matches, ahead, behind = (
+    revision, through, matches, ahead, behind = (
         RosterPlayer.objects.filter(pk=player.pk)
         .annotate(pair=pair)
-        .values_list("group__results_revision", "pair__matches", "pair__ahead", "pair__behind")
+        .values_list(
+            "group__results_revision",
+            "group__records_through",
+            "pair__matches",
+            "pair__ahead",
+            "pair__behind",
+        )
         .first()
-    ) or (None, None, None, None)
-    if matches is not None:
+    ) or (None, None, None, None, None)
+    if matches is not None and through == revision:
         return HeadToHead(player, other, matches, ahead, behind, matches - ahead - behind)
     found = selectors.head_to_head(player=player, other=other)
     if other.pk != player.pk:
@@ -114,7 +120,9 @@ def matches_played(*, player: RosterPlayer) -> int:
     the player's record says none of their seats is at one (this never counts a
     missing record: the history is no reason to count a player's statistics)."""
     elsewhere = (
-        PlayerRecord.objects.filter(pk=player.pk).values_list("seats_elsewhere", flat=True).first()
+        _up_to_date(PlayerRecord.objects.filter(pk=player.pk))
+        .values_list("seats_elsewhere", flat=True)
+        .first()
     )
     seats = Player.objects.filter(roster_player=player)
     if elsewhere is not False:
@@ -153,7 +161,7 @@ def group_records(*, group: Group, roster: list[RosterPlayer]) -> list[PlayerRec
     zone = timezone.get_current_timezone_name()
     found = {
         record.pk: record
-        for record in PlayerRecord.objects.filter(player__group_id=group.pk, zone=zone)
+        for record in _up_to_date(PlayerRecord.objects.filter(player__group_id=group.pk, zone=zone))
     }
     missing = [player.pk for player in roster if player.pk not in found]
     if not missing:
@@ -214,12 +222,12 @@ def _record(player: RosterPlayer) -> PlayerRecord:
     found = (
         RosterPlayer.objects.filter(pk=player.pk)
         .select_related("record")
-        .annotate(revision=F("group__results_revision"))
+        .annotate(revision=F("group__results_revision"), through=F("group__records_through"))
         .first()
     )
     record: PlayerRecord | None = getattr(found, "record", None)
     zone = timezone.get_current_timezone_name()
-    if record is not None and record.zone == zone:
+    if record is not None and record.zone == zone and found.through == found.revision:
         return record
     revision = getattr(found, "revision", None)
     record = PlayerRecord(player=player, zone=zone)
@@ -244,6 +252,12 @@ def _record(player: RosterPlayer) -> PlayerRecord:
 
     _keep_unless_changed(player.group_id, revision, keep)
     return record
+
+
+def _up_to_date(records: QuerySet[PlayerRecord]) -> QuerySet[PlayerRecord]:
+    """Those of ``records`` that are right: none, while their group's
+    ``records_through`` is behind its ``results_revision``."""
+    return records.filter(player__group__records_through=F("player__group__results_revision"))
 
 
 def _set_tally(record: PlayerRecord, tally: Tally) -> None:
@@ -275,8 +289,20 @@ def _keep_unless_changed(
             found = Group.objects.select_for_update().filter(pk=group_id)
             if record_of is not None:
                 found = found.filter(Exists(PlayerRecord.objects.filter(pk=record_of.pk)))
-            if found.filter(results_revision=revision).exists():
-                keep()
+            through = found.filter(results_revision=revision).values_list(
+                "records_through", flat=True
+            )
+            match through.first():
+                case None:
+                    return
+                case kept if kept == revision:
+                    keep()
+                case _:
+                    # Changed by code that keeps no records: none is right any more.
+                    forget(group_id)
+                    Group.objects.filter(pk=group_id).update(records_through=revision)
+                    if record_of is None:
+                        keep()
     except DatabaseError:
         logger.warning("A player's record was not kept: the database was busy", exc_info=True)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Model, QuerySet
+from django.db.models import Case, F, Model, PositiveIntegerField, QuerySet, When
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
@@ -47,6 +47,19 @@ def revise(*group_ids: int | None, results: bool = True, records: bool = True) -
     raised: dict[str, Any] = {"history_revision": F("history_revision") + 1}
     if results:
         raised["results_revision"] = F("results_revision") + 1
+        # The records stay right at the new revision: forgotten below (none is
+        # right), or brought up to date by the caller. Unless they were already
+        # behind (see ``Group.records_through``): then they stay behind. (The
+        # right-hand sides read the row as it was before this update.)
+        raised["records_through"] = (
+            F("results_revision") + 1
+            if records
+            else Case(
+                When(records_through=F("results_revision"), then=F("results_revision") + 1),
+                default=F("records_through"),
+                output_field=PositiveIntegerField(),
+            )
+        )
     Group.objects.filter(pk__in=ids).update(**raised)
     if results and records:
         player_records.forget(*ids)

@@ -2,6 +2,7 @@
 record read (or kept) is what counting every seat again gives, and a match
 finishing is added to the records without counting anything again."""
 
+import contextlib
 import datetime
 import uuid
 from unittest import mock
@@ -9,6 +10,7 @@ from unittest import mock
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -22,7 +24,7 @@ from hypothesis.stateful import (
 )
 
 from groups import records, selectors, services
-from groups.models import PairRecord, PlayerRecord, RosterPlayer
+from groups.models import Group, PairRecord, PlayerRecord, RosterPlayer
 from groups.signals import revise
 from scoring import services as scoring_services
 from scoring.engine import RuleSet
@@ -53,6 +55,28 @@ def save(match, *scores):
     scoring_services.hole_record(
         match=match, entry=totals(seats, *scores), token=uuid.uuid4(), number=number
     )
+
+
+def older_revise(*group_ids, results=True, **_):
+    """``signals.revise`` as a release that keeps no records has it."""
+    raised = {"history_revision": F("history_revision") + 1}
+    if results:
+        raised["results_revision"] = F("results_revision") + 1
+    Group.objects.filter(pk__in={pk for pk in group_ids if pk}).update(**raised)
+
+
+@contextlib.contextmanager
+def as_older_code():
+    """Changes made meanwhile are made as by a release that keeps no records (one
+    still running during a deploy, or after a rollback): the revisions rise, and
+    the records are neither brought up to date nor forgotten."""
+    with (
+        mock.patch("groups.signals.revise", older_revise),
+        mock.patch.object(records, "match_finished"),
+        mock.patch.object(records, "forget"),
+        mock.patch.object(records, "forget_players"),
+    ):
+        yield
 
 
 def same_as_counted(player):
@@ -173,6 +197,36 @@ def test_a_record_counted_while_a_match_finished_is_not_kept(group, owner, table
     with mock.patch.object(selectors, "player_tally", side_effect=meanwhile):
         assert records.player_stats(player=ann).matches == 1
     assert not PlayerRecord.objects.exists()
+    same_as_counted(ann)
+
+
+def test_records_left_behind_by_older_code_are_counted_again(client, member, group, owner, table):
+    """A match finished by a release that keeps no records leaves every record of
+    the group behind: each read counts afresh, and what is kept after is right."""
+    ann, bob = table["Ann"], table["Bob"]
+    save(start(group, owner, ["Ann", "Bob"]), 3, 5)
+    roster = list(group.roster.all())
+    records.leaders(group=group, roster=roster)
+    records.head_to_head(player=ann, other=bob)
+    with as_older_code():
+        save(start(group, owner, ["Ann", "Bob", "Cy"]), 9, 1, 4)
+    # Still there, one match short, and not believed.
+    assert PlayerRecord.objects.get(pk=ann.pk).matches == 1
+    assert records.player_stats(player=ann) == selectors.player_stats(player=ann)
+    assert records.head_to_head(player=ann, other=bob) == selectors.head_to_head(
+        player=ann, other=bob
+    )
+    assert records.leaders(group=group, roster=roster) == {
+        "most_wins": selectors.leaders_by_wins(group=group),
+        "best_average": selectors.leaders_by_average(group=group),
+    }
+    for player in roster:
+        assert records.tally_of(PlayerRecord.objects.get(pk=player.pk)) == (
+            selectors.player_tally(player=player)
+        )
+    # And kept up to date again from here on.
+    save(start(group, owner, ["Bob", "Ann"]), 2, 2)
+    assert PlayerRecord.objects.get(pk=ann.pk).matches == 3
     same_as_counted(ann)
 
 
@@ -394,6 +448,11 @@ class History(RuleBasedStateMachine):
         if open_ := self.matches(finished_at__isnull=True):
             save(open_[n % len(open_)], *scores)
 
+    @rule(n=PICK, scores=SCORES)
+    def play_as_older_code(self, n, scores):
+        with as_older_code():
+            self.play(n, scores)
+
     @rule(n=PICK)
     def end_early(self, n):
         played = [m for m in self.matches(finished_at__isnull=True) if m.holes.exists()]
@@ -492,14 +551,20 @@ class History(RuleBasedStateMachine):
 
     @invariant()
     def kept_records_are_right(self):
-        for record in PlayerRecord.objects.select_related("player"):
+        """Every record believed (its group's ``records_through`` not behind) is
+        what counting every seat again gives."""
+        believed = PlayerRecord.objects.filter(
+            player__group__records_through=F("player__group__results_revision")
+        )
+        for record in believed.select_related("player"):
             player = record.player
             assert records.tally_of(record) == selectors.player_tally(player=player)
             if not record.seats_elsewhere:
                 assert not Player.objects.filter(roster_player=player).exclude(
                     match__group_id=player.group_id
                 )
-        for pair in PairRecord.objects.select_related("record__player", "other"):
+        pairs = PairRecord.objects.filter(record__in=believed)
+        for pair in pairs.select_related("record__player", "other"):
             found = selectors.head_to_head(player=pair.record.player, other=pair.other)
             assert (pair.matches, pair.ahead, pair.behind) == (
                 found.matches,
