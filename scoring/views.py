@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -23,7 +25,6 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from golfsite.fetch import by_pk
-from golfsite.params import int_param
 from groups.models import Membership
 from groups.selectors import groups_for_user
 from scoring import selectors, services
@@ -114,27 +115,47 @@ match_for_request = _match_for
 def match_list(request: HttpRequest) -> HttpResponse:
     """The matches this browser started (or its signed-in owner did), newest first,
     a page at a time: a player of many years gets the same small page as a
-    newcomer. ``?before=<match id>`` goes on from that match, so a page costs the
-    same few queries however many came before it."""
+    newcomer. ``?before=`` holds where the last page ended (the last match's start,
+    in microseconds, and its id), so a page costs the same few queries however
+    many came before it, and a match deleted meanwhile changes nothing. A made-up
+    cursor only ever shows the visitor's own matches, and a malformed one starts
+    from the newest."""
     mine = Q(pk__in=_session_ids(request))
     visible = Q(group__isnull=True)
     if request.user.is_authenticated:
         mine |= Q(owner=request.user)
         visible |= Q(group__memberships__user=request.user)
     matches = Match.objects.filter(mine).filter(visible).distinct().order_by("-created_at", "-pk")
-    # A cursor that is no match of theirs (a made-up or an old link) starts afresh.
-    before = int_param(request.GET.get("before"))
-    after = matches.filter(pk=before).values_list("created_at", "pk").first() if before else None
-    if after is not None:
-        created_at, pk = after
+    before = _list_cursor(request.GET.get("before", ""))
+    if before is not None:
+        created_at, pk = before
         matches = matches.filter(Q(created_at__lt=created_at) | Q(created_at=created_at, pk__lt=pk))
     page = list(matches.prefetch_related("players")[: MATCH_LIST_PAGE_SIZE + 1])
-    older = page[MATCH_LIST_PAGE_SIZE - 1].pk if len(page) > MATCH_LIST_PAGE_SIZE else None
+    last = page[MATCH_LIST_PAGE_SIZE - 1] if len(page) > MATCH_LIST_PAGE_SIZE else None
+    older = list_cursor(last) if last else None
     return render(
         request,
         "scoring/match_list.html",
-        {"matches": page[:MATCH_LIST_PAGE_SIZE], "older": older, "newer": after is not None},
+        {"matches": page[:MATCH_LIST_PAGE_SIZE], "older": older, "newer": before is not None},
     )
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
+
+
+def list_cursor(match: Match) -> str:
+    """Where a page of "My matches" ending with ``match`` ends, for the next one."""
+    return f"{(match.created_at - EPOCH) // MICROSECOND}.{match.pk}"
+
+
+def _list_cursor(text: str) -> tuple[datetime, int] | None:
+    """(start, id) from a "My matches" cursor (``<microseconds>.<id>``), or None."""
+    micros, _, pk = text.partition(".")
+    # Digits only, and no more than a real cursor has (a year 9999 start, a 64-bit id).
+    if not (micros.isdecimal() and pk.isdecimal()) or len(micros) > 18 or len(pk) > 18:
+        return None
+    return EPOCH + int(micros) * MICROSECOND, int(pk)
 
 
 @require_http_methods(["GET", "POST"])
@@ -213,8 +234,9 @@ def _board_page(
     most of those times nothing has changed. (The whole page carries CSRF tokens,
     so it is always sent.)"""
     if partial:
-        mode = "read" if readonly else "keep"
-        etag = f'"board-{match.pk}-{match.updated_at.timestamp():.6f}-{mode}"'
+        # A digest: the tag tells nobody the match's id or when it last changed.
+        state = f"{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
+        etag = f'"{hashlib.blake2b(state.encode(), digest_size=12).hexdigest()}"'
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return _revalidated(unchanged, etag)

@@ -40,7 +40,7 @@ from scoring import services
 from scoring.engine import RuleSet, apply_hole_rules
 from scoring.management.commands.bench import EIGHT_PLAYERS
 from scoring.models import Match
-from scoring.views import SESSION_KEY
+from scoring.views import SESSION_KEY, list_cursor
 from tests.test_access import ADMIN_NAMESPACE, TABLE, site_urls
 
 pytestmark = pytest.mark.django_db
@@ -378,7 +378,12 @@ CASES: list[Case] = [
         shows=lambda w: reverse("scoring:match_detail", args=[w.kept[-1].pk]),
     ),
     # A later page, going on from the newest match.
-    Case("scoring:match_list", "owner", params=lambda w: {"before": w.owned[-1].pk}, label="older"),
+    Case(
+        "scoring:match_list",
+        "owner",
+        params=lambda w: {"before": list_cursor(w.owned[-1])},
+        label="older",
+    ),
     Case("scoring:match_new", "owner", shows=lambda w: w.groups[-1].name),
     *match_cases(),
     # Accounts.

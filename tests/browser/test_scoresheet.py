@@ -266,6 +266,8 @@ def test_a_live_board_follows_the_match_and_an_unchanged_one_is_not_sent_again(p
     first = asks[0].response()
     assert first.status == 200
     assert asks[1].all_headers().get("if-none-match") == first.header_value("etag")
+    asks[1].response()  # answered, and swapped in
+    page.wait_for_timeout(200)
     assert board.get_by_text("After 1 of 9 holes").is_visible()
     save(match, (10, 0))
     board.get_by_text("After 2 of 9 holes").wait_for(timeout=12_000)
