@@ -6,6 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,15 +51,16 @@ def test_tapping_a_slot_then_a_rank_rescores_and_the_url_follows(page, live_serv
     assert score_heading(page) == "It scores 24"
     # Tap the top of column 2, then a 3: the 3s pair.
     page.locator('.slot[data-row="1"][data-column="2"]').tap()
-    assert (
-        page.locator('.slot[data-row="1"][data-column="2"]').get_attribute("aria-pressed") == "true"
+    expect(page.locator('.slot[data-row="1"][data-column="2"]')).to_have_attribute(
+        "aria-pressed", "true"
     )
     page.locator('.key[data-rank="3"]').tap()
     page.wait_for_selector("text=It scores 16")
     assert query(page)["grid"] == ["8 3 7 / 8 3 9"]
-    # The next slot is selected: tap a king into row 1, card 3.
-    assert (
-        page.locator('.slot[data-row="1"][data-column="3"]').get_attribute("aria-pressed") == "true"
+    # The next slot is selected (once the new result has settled): tap a king into
+    # row 1, card 3.
+    expect(page.locator('.slot[data-row="1"][data-column="3"]')).to_have_attribute(
+        "aria-pressed", "true"
     )
     page.locator('.key[data-rank="K"]').tap()
     page.wait_for_selector("text=It scores 9")
