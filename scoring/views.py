@@ -152,10 +152,13 @@ def list_cursor(match: Match) -> str:
 def _list_cursor(text: str) -> tuple[datetime, int] | None:
     """(start, id) from a "My matches" cursor (``<microseconds>.<id>``), or None."""
     micros, _, pk = text.partition(".")
-    # Digits only, and no more than a real cursor has (a year 9999 start, a 64-bit id).
+    # Digits only, and no more than a real cursor has (a 64-bit id).
     if not (micros.isdecimal() and pk.isdecimal()) or len(micros) > 18 or len(pk) > 18:
         return None
-    return EPOCH + int(micros) * MICROSECOND, int(pk)
+    try:
+        return EPOCH + int(micros) * MICROSECOND, int(pk)
+    except OverflowError:  # past the year 9999
+        return None
 
 
 @require_http_methods(["GET", "POST"])

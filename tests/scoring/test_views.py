@@ -422,7 +422,8 @@ def test_a_page_of_my_matches_costs_the_same_however_many_there_are(
 
 
 @pytest.mark.parametrize(
-    "before", ["abc", "0", "-4", "12.x", ".5", "99999999999999999999999.1", "1.2.3"]
+    "before",
+    ["abc", "0", "-4", "12.x", ".5", "99999999999999999999999.1", "999999999999999999.1", "1.2.3"],
 )
 def test_a_malformed_page_of_my_matches_starts_from_the_newest(client, before):
     mine = MatchFactory()
