@@ -31,8 +31,8 @@ class Group(models.Model):
     #: the group depends on (see ``groups.signals``): part of every cache key.
     history_revision = models.PositiveIntegerField(default=0, editable=False)
     #: Raised with every change to the group's finished matches (a match starting
-    #: raises only ``history_revision``): the key of what counts finished matches
-    #: only, the statistics and the leaders.
+    #: raises only ``history_revision``): what the players' records, which count
+    #: finished matches only, are checked against (``groups.records``).
     results_revision = models.PositiveIntegerField(default=0, editable=False)
     #: The ``results_revision`` the players' records (``PlayerRecord``) are right
     #: at. Every change this code makes to finished results moves it along with the

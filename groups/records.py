@@ -7,10 +7,14 @@ The common change is a match finishing after every other match its players
 finished: :func:`match_finished` adds it to their records, in the transaction that
 finishes it. Any other change to finished results (a correction, a deletion, a
 match opened again or moved, a seat linked by hand, an import, a match finishing
-out of the order the matches started in) deletes the records it touches
-(:func:`forget`), and the next read counts them again from the seats, through the
-reference computations ``selectors.player_tally`` and ``selectors.head_to_head``.
-So a record that exists is right, and one that is missing is counted once.
+out of the order the matches started in) deletes the group's records
+(:func:`forget`; a renamed player's only), and the next read counts them again
+from the seats: a player's by adding up their matches as finishing each in turn
+would (:func:`_count`), a pair's with ``selectors.head_to_head``. The tests hold
+every record to ``selectors.player_tally``, which counts the same another way. So
+a record that exists is right, and one that is missing is counted once. (A change
+made by code that keeps no records leaves them all behind: see
+``Group.records_through``.)
 
 Every change to the records comes with a rise of ``Group.results_revision`` in the
 same transaction (``groups.signals``), the group's row locked first. A read that
@@ -169,39 +173,8 @@ def group_records(*, group: Group, roster: list[RosterPlayer]) -> list[PlayerRec
     # Read before the seats are: a match finishing after this moves it, and what
     # is counted here is then not kept.
     revision = Group.objects.filter(pk=group.pk).values_list("results_revision", flat=True).first()
-    tallies = {pk: Tally() for pk in missing}
-    seats = (
-        Player.objects.filter(
-            roster_player__in=missing,
-            match__group_id=group.pk,
-            match__finished_at__isnull=False,
-        )
-        .order_by("roster_player", "match__created_at", "match_id", "seat")
-        .values_list("roster_player", "match_id", "match__created_at", *PLAYER_RESULT_FIELDS)
-    )
-    for player_id, match_id, created_at, *values in seats:
-        results = dict(zip(PLAYER_RESULT_FIELDS, values, strict=True))
-        tallies[player_id].add(match_id=match_id, created_at=created_at, **results)
-    elsewhere = set(
-        Player.objects.filter(roster_player__in=missing)
-        .exclude(match__group_id=group.pk)
-        .values_list("roster_player", flat=True)
-    )
-    counted = []
-    for pk, tally in tallies.items():
-        record = PlayerRecord(player_id=pk, zone=zone, seats_elsewhere=pk in elsewhere)
-        _set_tally(record, tally)
-        counted.append(record)
-
-    def keep() -> None:
-        PlayerRecord.objects.bulk_create(
-            counted,
-            update_conflicts=True,
-            unique_fields=["player"],
-            update_fields=[*TALLY_FIELDS, "sums", "zone", "seats_elsewhere"],
-        )
-
-    _keep_unless_changed(group.pk, revision, keep)
+    counted = _count(group_id=group.pk, player_ids=missing, zone=zone)
+    _keep_records(group.pk, revision, counted)
     return [*found.values(), *counted]
 
 
@@ -229,29 +202,60 @@ def _record(player: RosterPlayer) -> PlayerRecord:
     zone = timezone.get_current_timezone_name()
     if record is not None and record.zone == zone and found.through == found.revision:
         return record
-    revision = getattr(found, "revision", None)
-    record = PlayerRecord(player=player, zone=zone)
-    _set_tally(record, selectors.player_tally(player=player))
-    # Seats linked to this player at another group's match (an edit by hand): the
-    # count of their matches must then look up each seat's match.
-    record.seats_elsewhere = (
-        Player.objects.filter(roster_player=player)
-        .exclude(match__group_id=player.group_id)
-        .exists()
+    [record] = _count(group_id=player.group_id, player_ids=[player.pk], zone=zone)
+    _keep_records(player.group_id, getattr(found, "revision", None), [record])
+    return record
+
+
+def _count(*, group_id: int, player_ids: list[int], zone: str) -> list[PlayerRecord]:
+    """The records of these players of the group, counted afresh in two queries
+    however many players: each player's finished seats in the group, oldest first,
+    added up as finishing each match in turn adds to a record (``Tally.add``).
+    (``selectors.player_tally`` counts the same another way: the tests hold these
+    records to it.)"""
+    tallies = {pk: Tally() for pk in player_ids}
+    seats = (
+        Player.objects.filter(
+            roster_player__in=player_ids,
+            match__group_id=group_id,
+            match__finished_at__isnull=False,
+        )
+        .order_by("roster_player", "match__created_at", "match_id", "seat")
+        .values_list("roster_player", "match_id", "match__created_at", *PLAYER_RESULT_FIELDS)
     )
+    for player_id, match_id, created_at, *values in seats:
+        results = dict(zip(PLAYER_RESULT_FIELDS, values, strict=True))
+        tallies[player_id].add(match_id=match_id, created_at=created_at, **results)
+    # Seats linked to a player at another group's match (an edit by hand): the count
+    # of their matches must then look up each seat's match.
+    elsewhere = set(
+        Player.objects.filter(roster_player__in=player_ids)
+        .exclude(match__group_id=group_id)
+        .values_list("roster_player", flat=True)
+    )
+    counted = []
+    for pk, tally in tallies.items():
+        record = PlayerRecord(player_id=pk, zone=zone, seats_elsewhere=pk in elsewhere)
+        _set_tally(record, tally)
+        counted.append(record)
+    return counted
+
+
+def _keep_records(group_id: int, revision: int | None, counted: list[PlayerRecord]) -> None:
+    """Store records just counted, unless the group's results moved past
+    ``revision`` meanwhile (:func:`_keep_unless_changed`)."""
 
     def keep() -> None:
         # Over whatever is there: cut in another time zone (its pairs stay right),
         # or just stored by another read at the same revision.
         PlayerRecord.objects.bulk_create(
-            [record],
+            counted,
             update_conflicts=True,
             unique_fields=["player"],
             update_fields=[*TALLY_FIELDS, "sums", "zone", "seats_elsewhere"],
         )
 
-    _keep_unless_changed(player.group_id, revision, keep)
-    return record
+    _keep_unless_changed(group_id, revision, keep)
 
 
 def _up_to_date(records: QuerySet[PlayerRecord]) -> QuerySet[PlayerRecord]:

@@ -40,12 +40,12 @@ from .models import Group, RosterPlayer
 
 T = TypeVar("T")
 
-#: How long a computed statistic is kept; any change to the group's matches makes a
-#: new key long before that.
+#: How long a computed count is kept; any change to the group's matches makes a new
+#: key long before that.
 STATS_CACHE_SECONDS = 7 * 24 * 3600
-#: Part of every cache key: raise it when what a statistic holds changes shape, so
-#: a deploy never reads what older code cached.
-STATS_CACHE_VERSION = 3
+#: Part of every cache key: raise it when what is cached changes shape, so a deploy
+#: never reads what older code cached.
+STATS_CACHE_VERSION = 4
 
 
 def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
@@ -75,18 +75,17 @@ def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -
 # -- caching what grows with the history ---------------------------------------------
 
 
-def cached(*, group: Group, name: str, compute: Callable[[], T], finished_only: bool = False) -> T:
+def cached(*, group: Group, name: str, compute: Callable[[], T]) -> T:
     """``compute()``, kept in the cache until the group's history changes (the key
     holds ``Group.history_revision``, raised by every change that matters, see
-    ``groups.signals``): a statistic costs its queries once per change, not once per
-    visit, and finding it costs one cache read (no query of the history). The
+    ``groups.signals``): a count of the history costs its queries once per change,
+    not once per visit, and finding it costs one cache read. (Statistics and
+    leaders are read from the players' records instead, ``groups.records``.) The
     group's creation time is part of the key too: an id used again (a rolled-back
     bench, a restored database) never finds another group's values in a shared
     cache."""
     made = int(group.created_at.timestamp() * 1_000_000)
-    # What counts finished matches only (``finished_only``) outlives a match starting.
-    revision = f"r{group.results_revision}" if finished_only else f"h{group.history_revision}"
-    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:{revision}:{name}"
+    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:h{group.history_revision}:{name}"
     value: T | None = cache.get(key)
     if value is None:
         value = compute()
@@ -202,7 +201,9 @@ def _finished_seats(group: Group) -> QuerySet[Player]:
 
 
 def leaders_by_wins(*, group: Group, count: int = 5) -> list[Leader]:
-    """Most finished matches won (a shared win counts for each winner); one query."""
+    """Most finished matches won (a shared win counts for each winner); one query.
+    The reference the group page's leaders (read from the players' records,
+    ``groups.records.leaders``) are held to."""
     rows = (
         _finished_seats(group)
         .values("roster_player", "roster_player__name")
@@ -217,7 +218,8 @@ def leaders_by_wins(*, group: Group, count: int = 5) -> list[Leader]:
 
 def leaders_by_average(*, group: Group, count: int = 5) -> list[Leader]:
     """Lowest average hole score over finished matches; one query over one row per
-    player and match (each row carries its holes summed up)."""
+    player and match (each row carries its holes summed up). The reference, as
+    :func:`leaders_by_wins` is."""
     rows = (
         _finished_seats(group)
         .values("roster_player", "roster_player__name")

@@ -1,18 +1,17 @@
 """Raise ``Group.history_revision`` with every change to a group's history that
-something cached for the group depends on (the history's counts, statistics,
-leaders): a match started, finished, opened again, moved, deleted or edited by
-hand, a hole of a finished match corrected, a seat's roster link edited, a roster
-player renamed or deleted. The revision is part of every cache key (``selectors.cached``), and
-it rises in the same transaction as the change, so nothing is ever read stale.
+something kept for the group depends on: a match started, finished, opened again,
+moved, deleted or edited by hand, a hole of a finished match corrected, a seat's
+roster link edited, a roster player renamed or deleted. The revision is part of
+every cache key (``selectors.cached``: the history's counts), and it rises in the
+same transaction as the change, so nothing is ever read stale.
+
+The players' records (``groups.records``: statistics, head to head, leaders) count
+finished matches only, and follow ``results_revision``: a match finishing is added
+to them, and every other change to finished results forgets them, to be counted
+again when next read. A match starting raises ``history_revision`` only.
 
 Saving the holes of a match still being played raises nothing: its row in the
-history is read afresh on every visit, and statistics count finished matches only.
-For the same reason a match starting raises ``history_revision`` only (the
-history's counts), not ``results_revision`` (statistics and leaders).
-
-The players' records (``groups.records``) follow the same changes: a match
-finishing is added to them, and every other change to finished results forgets
-them, to be counted again when next read.
+history is read afresh on every visit.
 """
 
 from __future__ import annotations

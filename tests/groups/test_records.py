@@ -107,7 +107,7 @@ def test_a_finish_is_added_to_the_records_without_counting_again(group, owner, t
     save(second, 2, 7, 4)
     counted = AssertionError("counted again")
     with (
-        mock.patch.object(selectors, "player_tally", side_effect=counted),
+        mock.patch.object(records, "_count", side_effect=counted),
         mock.patch.object(selectors, "head_to_head", side_effect=counted),
     ):
         save(second, 0, 1, 9)  # the last hole: Bob 2, Ann 8, Cy 13
@@ -187,14 +187,14 @@ def test_a_record_counted_while_a_match_finished_is_not_kept(group, owner, table
     from the count: the record is shown but not kept."""
     ann = table["Ann"]
     save(start(group, owner, ["Ann", "Bob"]), 3, 4)
-    counted = selectors.player_tally
+    counted = records._count
 
-    def meanwhile(*, player):
-        tally = counted(player=player)
+    def meanwhile(**kwargs):
+        found = counted(**kwargs)
         revise(group.pk, records=False)  # as a match finishing elsewhere does
-        return tally
+        return found
 
-    with mock.patch.object(selectors, "player_tally", side_effect=meanwhile):
+    with mock.patch.object(records, "_count", side_effect=meanwhile):
         assert records.player_stats(player=ann).matches == 1
     assert not PlayerRecord.objects.exists()
     same_as_counted(ann)
