@@ -111,8 +111,7 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
             for model in (Match, Player, Hole, Score):
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
     # Counted once here, to the same values as adding each match in turn.
-    for player in group.roster.all():
-        records.player_stats(player=player)
+    records.group_records(group=group, roster=list(group.roster.all()))
     return group
 
 

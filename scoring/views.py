@@ -126,7 +126,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         mine |= Q(owner=request.user)
         visible |= Q(group__memberships__user=request.user)
     matches = Match.objects.filter(mine).filter(visible).distinct().order_by("-created_at", "-pk")
-    before = _list_cursor(request.GET.get("before", ""))
+    before = _parse_list_cursor(request.GET.get("before", ""))
     if before is not None:
         created_at, pk = before
         matches = matches.filter(Q(created_at__lt=created_at) | Q(created_at=created_at, pk__lt=pk))
@@ -149,7 +149,7 @@ def list_cursor(match: Match) -> str:
     return f"{(match.created_at - EPOCH) // MICROSECOND}.{match.pk}"
 
 
-def _list_cursor(text: str) -> tuple[datetime, int] | None:
+def _parse_list_cursor(text: str) -> tuple[datetime, int] | None:
     """(start, id) from a "My matches" cursor (``<microseconds>.<id>``), or None."""
     micros, _, pk = text.partition(".")
     # Digits only, and no more than a real cursor has (a 64-bit id).
