@@ -1,73 +1,225 @@
-"""One model instance by primary key, without building its SQL on every call.
+"""Queries whose SQL is built once, for the reads and writes done on every request.
 
-``Model.objects.get(pk=...)`` spends most of its time making the SQL: about 150 us
-against 20 us for SQLite to answer. Pages that read one row on every request (the
-match behind every scoreboard and hole page) use :func:`by_pk` instead: the ORM
-builds the statement once per model and database, and each call runs it and
-turns the row into an instance with the ORM's own converters (dates, JSON,
-booleans), so the instance is the one ``get()`` would give.
+Building a statement is most of what an ORM query costs here: ``get(pk=...)``
+takes about 150 us, of which SQLite answers in 20. The scoresheet runs the same
+few statements on every scoreboard, hole page and save, so those are made by the
+ORM once per statement and database, and each call only runs them:
+
+- :class:`Prepared` is a query of one shape with one value that changes, such as
+  "the players of match N in seating order". It gives what the queryset would:
+  model instances (through the ORM's own converters: dates, JSON, booleans) or
+  ``values_list`` rows.
+- :func:`by_pk` is one instance by primary key, as ``get()`` would give it.
+- :func:`insert_rows` inserts many rows of one model in one prepared statement.
+
+Everything else stays with the ORM: these are for statements run on every request,
+where the building is measured to matter (``docs/performance.md``).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from django.db import connections, router
-from django.db.models import Model
+from django.db.models import Model, QuerySet
+from django.db.models.lookups import Lookup
+from django.db.models.query import FlatValuesListIterable, ModelIterable, ValuesListIterable
+from django.db.transaction import TransactionManagementError
 
+T = TypeVar("T")
 M = TypeVar("M", bound=Model)
+
+#: What a query is built with in place of its value: a number no table here uses
+#: as an id, so it is found again among the statement's parameters.
+STAND_IN = 7_031_989_104_117
 
 
 class _Statement(NamedTuple):
     sql: str
+    params: list[Any]
+    #: Where the value goes among ``params``, and the field that turns it into what
+    #: the database takes (as the ORM would for this lookup).
+    position: int
+    field: Any
+    #: ``instances``, ``rows`` or ``flat``.
+    shape: str
+    model: type[Model]
     attnames: list[str]
     #: (column position, converters, expression) as the ORM's compiler applies them.
     converters: list[tuple[int, list[Any], Any]]
+    for_update: bool
 
 
-_statements: dict[tuple[type[Model], str], _Statement] = {}
+class Prepared(Generic[T]):
+    """``make(value)`` is the queryset for one value, built once per database with
+    :data:`STAND_IN` (or ``stand_in``, for a field that holds no numbers) and then
+    run with each value asked for.
 
+    The value must be compared in a plain filter (``filter(match_id=value)``);
+    ordering, slicing (a literal LIMIT), ``only``, ``values_list`` and
+    ``select_for_update`` are kept. A query whose rows the ORM puts together from
+    more than one model (``select_related``) is refused when built. A
+    ``select_for_update`` query must be run inside a transaction on every database
+    (the ORM checks only where the database locks rows, which SQLite does not).
+    """
 
-def _statement(model: type[Model], alias: str) -> _Statement:
-    key = (model, alias)
-    statement = _statements.get(key)
-    if statement is None:
-        # Ordering cleared, as get() does; the 0 stands for the key asked for.
-        query = model._default_manager.filter(pk=0).order_by().query
+    def __init__(self, make: Callable[[Any], QuerySet[Any, T]], stand_in: Any = STAND_IN):
+        self._make = make
+        self._stand_in = stand_in
+        #: The database the queryset reads from, as the router said when first run.
+        self._alias: str | None = None
+        self._statements: dict[str, _Statement] = {}
+
+    def __call__(self, value: Any) -> list[T]:
+        statement = self._statements.get(self._alias) if self._alias else None
+        if statement is None:
+            queryset = self._make(self._stand_in)
+            self._alias = queryset.db
+            statement = self._statements[self._alias] = self._build(queryset)
+        connection = connections[self._alias]
+        if statement.for_update and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        params = list(statement.params)
+        params[statement.position] = statement.field.get_db_prep_value(
+            value, connection, prepared=False
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(statement.sql, params)
+            rows = cursor.fetchall()
+        return _convert(statement, rows, connection)
+
+    def first(self, value: Any) -> T | None:
+        """The first row, or None (slice the query in ``make`` to fetch only one)."""
+        rows = self(value)
+        return rows[0] if rows else None
+
+    def _build(self, queryset: QuerySet[Any, T]) -> _Statement:
+        alias = queryset.db
+        query = queryset.query
+        iterable = queryset._iterable_class
+        shapes = {ModelIterable: "instances", ValuesListIterable: "rows"}
+        shapes[FlatValuesListIterable] = "flat"
+        shape = shapes.get(iterable)
+        if shape is None or query.select_related or query.extra_select:
+            raise ValueError(f"Prepared cannot run this query: {query}")
+        if shape != "instances":
+            fields = list(queryset._fields or ())
+            names = [*query.values_select, *query.annotation_select]
+            if fields and fields != names:
+                raise ValueError("Prepared reads values_list columns in the order selected")
+        elif query.annotation_select:
+            raise ValueError("Prepared reads plain instances only")
+        connection = connections[alias]
         compiler = query.get_compiler(using=alias)
         sql, params = compiler.as_sql()
-        if list(params) != [0]:  # pragma: no cover - a model whose pk filter differs
-            raise ValueError(f"by_pk cannot read {model.__name__}")
-        columns = [col for col, _, _ in compiler.select]
+        field = _field_compared_with(query.where, self._stand_in)
+        prepared = field.get_db_prep_value(self._stand_in, connection, prepared=False)
+        positions = [i for i, param in enumerate(params) if param == prepared]
+        if len(positions) != 1:
+            raise ValueError("Prepared needs the value compared exactly once")
+        columns = [column for column, _, _ in compiler.select]
         converters = [
             (position, functions, expression)
             for position, (functions, expression) in compiler.get_converters(columns).items()
         ]
-        attnames = [col.target.attname for col in columns]
-        statement = _statements[key] = _Statement(sql, attnames, converters)
-    return statement
+        attnames = [column.target.attname for column in columns] if shape == "instances" else []
+        return _Statement(
+            sql=sql,
+            params=list(params),
+            position=positions[0],
+            field=field,
+            shape=shape,
+            model=queryset.model,
+            attnames=attnames,
+            converters=converters,
+            for_update=query.select_for_update,
+        )
+
+
+def _field_compared_with(where: Any, value: Any) -> Any:
+    """The field that a lookup in this WHERE tree compares with ``value``."""
+    nodes = [where]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, Lookup):
+            if node.rhs == value:
+                return node.lhs.output_field
+        else:
+            nodes.extend(getattr(node, "children", ()))
+    raise ValueError("Prepared needs its value compared in a filter")
+
+
+def _convert(statement: _Statement, rows: list[Sequence[Any]], connection: Any) -> list[Any]:
+    """Rows as the queryset gives them: through each column's converters, then as
+    instances, tuples or single values."""
+    if statement.converters:
+        converted = []
+        for row in rows:
+            values = list(row)
+            for position, functions, expression in statement.converters:
+                value = values[position]
+                for convert in functions:
+                    value = convert(value, expression, connection)
+                values[position] = value
+            converted.append(values)
+        rows = converted
+    if statement.shape == "instances":
+        alias, model, attnames = connection.alias, statement.model, statement.attnames
+        return [model.from_db(alias, attnames, values) for values in rows]
+    if statement.shape == "flat":
+        return [values[0] for values in rows]
+    return [tuple(values) for values in rows]
+
+
+_by_pk: dict[type[Model], Prepared[Any]] = {}
 
 
 def by_pk(model: type[M], pk: Any) -> M | None:
     """The instance of ``model`` whose primary key is ``pk``, or None."""
-    alias = router.db_for_read(model)
-    connection = connections[alias]
-    statement = _statement(model, alias)
+    prepared = _by_pk.get(model)
+    if prepared is None:
+        # Ordering cleared, as get() does.
+        prepared = _by_pk[model] = Prepared(
+            lambda value: model._default_manager.filter(pk=value).order_by()
+        )
+    connection = connections[router.db_for_read(model)]
     key = model._meta.pk.get_db_prep_value(pk, connection)
     if isinstance(key, int):
         # A number no row can have (a made-up address): the database would refuse it.
         low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
         if not (low is None or low <= key) or not (high is None or key <= high):
             return None
-    with connection.cursor() as cursor:
-        cursor.execute(statement.sql, [key])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    values = list(row)
-    for position, functions, expression in statement.converters:
-        value = values[position]
-        for convert in functions:
-            value = convert(value, expression, connection)
-        values[position] = value
-    return model.from_db(alias, statement.attnames, values)
+    found: M | None = prepared.first(pk)
+    return found
+
+
+_inserts: dict[tuple[type[Model], tuple[str, ...], str], str] = {}
+
+
+def insert_rows(model: type[Model], names: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """Insert ``rows`` (values in the order of the fields ``names``) into ``model``'s
+    table in one prepared statement, each value made ready for the database by its
+    field as ``bulk_create`` would (JSON, dates). Model defaults are not applied:
+    name every field the table has no default for. No signals are sent and no ids
+    are read back: for rows nothing reads again in the same request."""
+    alias = router.db_for_write(model)
+    connection = connections[alias]
+    fields = [model._meta.get_field(name) for name in names]
+    key = (model, tuple(names), alias)
+    sql = _inserts.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(field.column) for field in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        table = quote(model._meta.db_table)
+        sql = _inserts[key] = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    prepared = [
+        [field.get_db_prep_save(v, connection) for field, v in zip(fields, row, strict=True)]
+        for row in rows
+    ]
+    if prepared:
+        with connection.cursor() as cursor:
+            cursor.executemany(sql, prepared)

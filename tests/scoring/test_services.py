@@ -3,6 +3,7 @@
 import uuid
 
 import pytest
+from django.db import connection
 
 from scoring import selectors, services
 from scoring.engine import HouseRule, RuleSet
@@ -154,11 +155,12 @@ def test_only_the_last_hole_can_be_deleted_and_the_match_reopens(save_hole):
 def test_a_database_failure_mid_save_leaves_the_match_as_it_was(save_hole, monkeypatch):
     match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=1).to_dict())
 
-    def fail(*args, **kwargs):
-        raise RuntimeError("disk full")
+    def fail_writing_scores(execute, sql, params, many, context):
+        if sql.startswith("INSERT") and "scoring_score" in sql:
+            raise RuntimeError("disk full")
+        return execute(sql, params, many, context)
 
-    monkeypatch.setattr(Score.objects, "bulk_create", fail)
-    with pytest.raises(RuntimeError):
+    with connection.execute_wrapper(fail_writing_scores), pytest.raises(RuntimeError):
         save_hole(match, totals=[3, 4])
     match.refresh_from_db()
     assert not Hole.objects.exists()
