@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Case, F, Model, PositiveIntegerField, QuerySet, When
-from django.db.models.signals import post_delete, post_save, pre_save
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 from django.dispatch import receiver
 
 from scoring.models import Hole, Match, Player
@@ -165,6 +165,23 @@ def roster_player_edited(
     if not raw and not created:
         revise(instance.group_id, records=False)
         player_records.forget_players([instance.pk])
+
+
+@receiver(pre_delete, sender=RosterPlayer, dispatch_uid="groups.roster_player_deleting")
+def roster_player_deleting(
+    sender: type[Model], instance: RosterPlayer, origin: Any, **kwargs: Any
+) -> None:
+    """Before the deletion writes anything (their record and pairs, then their
+    seats, then their group's row, in ``roster_player_deleted``), their group's row
+    is locked: first, as a match finishing locks it (``scoring.services``), or the
+    two, run at once, would each wait for rows the other holds."""
+    if not _with_its_group(origin) and connection.features.has_select_for_update:
+        list(
+            Group.objects.select_for_update(no_key=True)
+            .filter(pk=instance.group_id)
+            .order_by()
+            .values_list("pk", flat=True)
+        )
 
 
 @receiver(post_delete, sender=RosterPlayer, dispatch_uid="groups.roster_player_deleted")

@@ -16,6 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from golfsite.fetch import STAND_IN, Prepared, insert_rows
+from groups.models import Group
 from scoring.engine import (
     GolfError,
     Grid,
@@ -43,6 +44,15 @@ TOTALS = Hole.Kind.TOTALS
 # The statements every saved hole runs, built once (``golfsite.fetch``): through the
 # ORM, building each took several times what the database took to answer it.
 _locked_match = Prepared(lambda pk: Match.objects.select_for_update().filter(pk=pk).order_by())
+# Taken first by a save that may finish a match of a group (``_group_first``).
+_locked_group = Prepared(
+    lambda pk: (
+        Group.objects.select_for_update(no_key=True)
+        .filter(pk=pk)
+        .order_by()
+        .values_list("pk", flat=True)
+    )
+)
 _hole_by_token = Prepared(
     lambda token: Hole.objects.filter(token=token).order_by()[:1],
     stand_in=uuid.UUID(int=STAND_IN),
@@ -242,6 +252,9 @@ def hole_record(
     evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
     scores = _score_rows(players, entry, evaluation.hole) if evaluation.hole else []
     with transaction.atomic():
+        if number >= match.holes_planned:
+            # The last hole finishes the match: its group's row is written too.
+            _group_first(match.group_id)
         locked = _locked_match(match.pk)[0]
         saved = _hole_by_token.first(token)
         if saved is not None:
@@ -291,6 +304,8 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
     )
     scores = _score_rows(players, entry, evaluation.hole) if evaluation.hole else []
     with transaction.atomic():
+        # A hole of a finished match corrected changes its group's results.
+        _group_of_match_first(hole.match_id, finished=True)
         locked = Match.objects.select_for_update().get(pk=hole.match_id)
         current = Hole.objects.select_for_update().get(pk=hole.pk)
         if current.revision != revision:
@@ -314,6 +329,8 @@ def hole_delete_last(*, match: Match, number: int) -> None:
     """Delete hole ``number`` if it is still the match's last hole; the match is open
     again afterwards."""
     with transaction.atomic():
+        # A finished match opened again changes its group's results.
+        _group_of_match_first(match.pk, finished=True)
         locked = Match.objects.select_for_update().get(pk=match.pk)
         last = locked.holes.order_by("-number").first()
         if last is None or last.number != number:
@@ -329,6 +346,7 @@ def hole_delete_last(*, match: Match, number: int) -> None:
 def match_end(*, match: Match) -> None:
     """Finish a match early, after the holes played so far (at least one)."""
     with transaction.atomic():
+        _group_of_match_first(match.pk, finished=False)
         locked = Match.objects.select_for_update().get(pk=match.pk)
         if locked.is_finished:
             return
@@ -393,6 +411,42 @@ def matches_edited(*, match_ids: Iterable[int]) -> None:
         with transaction.atomic():
             match_results_refresh(match=match)
             _changed(match)
+
+
+def _group_first(group_id: int | None) -> None:
+    """Lock the row of the group ``group_id`` (if any), first in a transaction that
+    is about to finish or change one of its finished matches, as the group's row is
+    written when that happens (``groups.signals.revise``).
+
+    Every transaction that writes a group's row takes its locks in one order: the
+    group's row, then the match, its seats, then the players' records (deleting a
+    regular locks the row first too: ``groups.signals``). Locked in the order
+    written (seats, then the row, then the records), a match finishing as a regular
+    at it is deleted (records, seats, row) would each wait for the other, and
+    PostgreSQL would abort one. On a database that locks no rows (SQLite: every
+    writer waits for the one before, ``transaction_mode = "IMMEDIATE"``) nothing is
+    read."""
+    if group_id is not None and connection.features.has_select_for_update:
+        _locked_group(group_id)
+
+
+def _group_of_match_first(match_id: int, *, finished: bool) -> None:
+    """Lock, as :func:`_group_first`, the row of the group of match ``match_id``
+    when the match is finished (``finished=True``) or is not yet (``False``): the
+    state in which the caller's change writes the group's row, read in the same
+    statement. The caller reads the state again under the match's lock: should
+    another phone have finished the match, or opened it again, in between, the
+    group's row is locked only when written, as it was before this was taken first.
+    For the rarer changes (a correction, a deleted hole, a match ended early), so
+    built by the ORM each time."""
+    if connection.features.has_select_for_update:
+        in_state = Match.objects.filter(pk=match_id, finished_at__isnull=not finished)
+        list(
+            Group.objects.select_for_update(no_key=True)
+            .filter(pk__in=in_state.values("group_id"))
+            .order_by()
+            .values_list("pk", flat=True)
+        )
 
 
 def _changed(match: Match, **fields: Any) -> None:
