@@ -174,14 +174,21 @@ def roster_player_deleting(
     """Before the deletion writes anything (their record and pairs, then their
     seats, then their group's row, in ``roster_player_deleted``), their group's row
     is locked: first, as a match finishing locks it (``scoring.services``), or the
-    two, run at once, would each wait for rows the other holds."""
-    if not _with_its_group(origin) and connection.features.has_select_for_update:
+    two, run at once, would each wait for rows the other holds.
+
+    The rows to delete were looked for before this lock: a record of theirs kept
+    since (a read counting it) would be missed, and the deletion refused when it
+    commits. Once the row is locked none can be kept, so theirs is deleted here."""
+    if _with_its_group(origin):
+        return
+    if connection.features.has_select_for_update:
         list(
             Group.objects.select_for_update(no_key=True)
             .filter(pk=instance.group_id)
             .order_by()
             .values_list("pk", flat=True)
         )
+    player_records.forget_players([instance.pk])
 
 
 @receiver(post_delete, sender=RosterPlayer, dispatch_uid="groups.roster_player_deleted")

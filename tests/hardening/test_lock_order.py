@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.db.models.deletion import Collector
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -173,6 +174,43 @@ def test_a_regular_deleted_after_their_match_finished_leaves_the_records_right(t
     assert not PairRecord.objects.filter(other_id=ann.pk).exists()
     assert records.player_stats(player=bob) == selectors.player_stats(player=bob)
     assert records.player_stats(player=bob).matches == 2
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_regular_deleted_as_a_read_keeps_their_record(monkeypatch, table):
+    """The deletion looks for the rows to delete with the regular before it locks
+    their group's row; a read that keeps their record in between (it was missing,
+    say after a correction) would leave a record pointing at nobody, and the
+    deletion would be refused as it commits. It deletes the record under the lock."""
+    group, match, ann, bob = table
+    records.forget_players([ann.pk])
+    client = _admin_client()
+    collected, go_on = threading.Event(), threading.Event()
+    delete = Collector.delete
+
+    def pausing_once_collected(self: Collector) -> Any:
+        if threading.current_thread() is deleter and RosterPlayer in self.data:
+            collected.set()
+            assert go_on.wait(30), "the test never let the deletion go on"
+        return delete(self)
+
+    monkeypatch.setattr(Collector, "delete", pausing_once_collected)
+    errors: list[Exception] = []
+    deleter = _in_a_thread(lambda: _admin_deletes(client, ann), errors)
+    try:
+        assert collected.wait(30), "the deletion never looked for the rows to delete"
+        records.player_stats(player=ann)
+        assert PlayerRecord.objects.filter(pk=ann.pk).exists(), "nothing raced"
+    finally:
+        go_on.set()
+        deleter.join(60)
+    assert not deleter.is_alive()
+    assert not errors, errors
+    assert not RosterPlayer.objects.filter(pk=ann.pk).exists()
+    assert not PlayerRecord.objects.filter(pk=ann.pk).exists()
+    assert not PairRecord.objects.filter(other_id=ann.pk).exists()
+    assert records.player_stats(player=bob) == selectors.player_stats(player=bob)
 
 
 # -- which statements each change runs, and in what order -------------------------------
