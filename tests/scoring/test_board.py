@@ -121,3 +121,18 @@ def test_before_the_first_hole_the_board_is_an_empty_card(save_hole):
     assert html.count('class="scorecard__name"') == 3  # the heading and a row per player
     for part in ("Standings", "<ol", "Progress", "<svg", "Summary"):
         assert part not in html
+
+
+def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
+    """A score deleted in the admin leaves its hole off the board; a match ended
+    after that hole alone has no best hole to show (not the word None)."""
+    from scoring import services
+    from scoring.models import Score
+
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    save_hole(match, totals=[3, 4])
+    Score.objects.filter(hole__match=match, seat=1).delete()
+    services.match_end(match=match)
+    html = drawn(match)
+    assert "None" not in html
+    assert '<tr><th scope="row">Ann</th><td class="num">0</td><td class="num"></td>' in html
