@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.selectors import Board
@@ -25,15 +25,18 @@ LABEL_GAP = 12
 
 
 def progress_chart(board: Board) -> SafeString:
-    """Each player's running total by hole, one line per player; empty before hole 1."""
+    """Each player's running total by hole, one line per player; empty before hole 1.
+
+    Drawn after every saved hole, so built from plain strings: each name is
+    escaped, everything else is a number."""
     holes = board.holes_played
     if holes == 0:
         return mark_safe("")
-    series = [row.running for row in board.rows]
-    values = [0] + [v for line in series for v in line]
-    low, high = min(values), max(values)
+    low = min(0, *(min(row.running) for row in board.rows))
+    high = max(0, *(max(row.running) for row in board.rows))
     if low == high:
         high = low + 1
+    span = high - low
     plot_w = WIDTH - PAD_LEFT - PAD_RIGHT
     plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
 
@@ -41,42 +44,37 @@ def progress_chart(board: Board) -> SafeString:
         return PAD_LEFT + plot_w * hole / holes
 
     def y(value: int) -> float:
-        return PAD_TOP + plot_h * (high - value) / (high - low)
+        return PAD_TOP + plot_h * (high - value) / span
 
-    ends = [y(row.total) for row in board.rows]
-    label_y = _spread(ends, gap=LABEL_GAP, low=PAD_TOP, high=HEIGHT - PAD_BOTTOM)
+    # Every line passes through the same x positions: each is formatted once.
+    xs = [f"{x(hole):.1f}" for hole in range(holes + 1)]
+    start = f"{xs[0]},{y(0):.1f}"
+    label_y = _spread(
+        [y(row.total) for row in board.rows], gap=LABEL_GAP, low=PAD_TOP, high=HEIGHT - PAD_BOTTOM
+    )
+    label_x = f"{WIDTH - PAD_RIGHT + 4:.1f}"
     lines = []
     for index, row in enumerate(board.rows):
-        points = [(x(0), y(0))] + [(x(h), y(v)) for h, v in enumerate(row.running, start=1)]
-        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        points = " ".join(
+            [start, *[f"{xs[hole]},{y(v):.1f}" for hole, v in enumerate(row.running, start=1)]]
+        )
         lines.append(
-            format_html(
-                '<g class="series series-{}"><polyline points="{}" fill="none"/>'
-                '<text x="{}" y="{}">{} {}</text></g>',
-                index % SERIES,
-                path,
-                f"{WIDTH - PAD_RIGHT + 4:.1f}",
-                f"{label_y[index] + 4:.1f}",
-                row.player.name[:9],
-                row.total,
-            )
+            f'<g class="series series-{index % SERIES}"><polyline points="{points}" fill="none"/>'
+            f'<text x="{label_x}" y="{label_y[index] + 4:.1f}">'
+            f"{escape(row.player.name[:9])} {int(row.total)}</text></g>"
         )
     grid = value_gridlines(sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT)
     step = 1 if holes <= 9 else 3
-    labels = format_html_join(
-        "",
-        '<text class="tick" x="{}" y="{}" text-anchor="middle">{}</text>',
-        ((f"{x(h):.1f}", HEIGHT - 8, h) for h in range(1, holes + 1) if h % step == 0 or h == 1),
+    labels = "".join(
+        f'<text class="tick" x="{xs[hole]}" y="{HEIGHT - 8}" text-anchor="middle">{hole}</text>'
+        for hole in range(1, holes + 1)
+        if hole % step == 0 or hole == 1
     )
-    return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="chart-title">'
-        '<title id="chart-title">Running totals after each of {} holes</title>{}{}{}</svg>',
-        WIDTH,
-        HEIGHT,
-        holes,
-        grid,
-        labels,
-        mark_safe("".join(lines)),
+    return mark_safe(  # noqa: S308 - names are escaped above; everything else is numbers
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
+        ' aria-labelledby="chart-title">'
+        f'<title id="chart-title">Running totals after each of {holes} holes</title>'
+        f"{grid}{labels}{''.join(lines)}</svg>"
     )
 
 
@@ -84,16 +82,16 @@ def value_gridlines(
     ticks: Iterable[float], y: Callable[[float], float], *, left: float, right: float
 ) -> SafeString:
     """A faint horizontal line across the plot at each tick, its value at the left
-    (classes ``axis`` and ``tick``, styled with the charts)."""
-    return format_html_join(
-        "",
-        '<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-        '<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>',
-        (
-            (left, right, f"{y(t):.1f}", f"{y(t):.1f}", left - 4, f"{y(t) + 4:.1f}", t)
-            for t in ticks
-        ),
-    )
+    (classes ``axis`` and ``tick``, styled with the charts). Every value is a number,
+    so nothing needs escaping."""
+    lines = []
+    for tick in ticks:
+        at = y(tick)
+        lines.append(
+            f'<line class="axis" x1="{left}" x2="{right}" y1="{at:.1f}" y2="{at:.1f}"/>'
+            f'<text class="tick" x="{left - 4}" y="{at + 4:.1f}" text-anchor="end">{tick}</text>'
+        )
+    return mark_safe("".join(lines))  # noqa: S308 - numbers only
 
 
 def _spread(positions: list[float], *, gap: float, low: float, high: float) -> list[float]:

@@ -1,34 +1,60 @@
-"""The score card table (a row per player, a column per hole) as HTML.
+"""The scoreboard's tables as HTML: the score card (a row per player, a column per
+hole), the standings and, once the match is over, the summary.
 
-It is the largest and most often drawn part of the scoreboard: an 8-player,
+They are the largest and most often drawn parts of the scoreboard: an 8-player,
 18-hole match has 144 cells, redrawn after every saved hole and every few seconds
 for whoever follows the share link. The template language spent most of the
-scoreboard's time on it, so it is built here from plain strings instead; every
-name is escaped, every number is an ``int``. The rest of the board stays in
+scoreboard's time on them, so they are built here from plain strings instead;
+every name is escaped, every number is an ``int``. The rest of the board stays in
 ``scoring/templates/scoring/_board.html``.
 """
 
 from __future__ import annotations
 
-from django.urls import reverse
+from typing import NamedTuple
+
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from golfsite.links import link
 from scoring.selectors import Board
 
 WON = '<span class="visually-hidden"> (won the hole)</span>'
 WENT_OUT = '<span class="out-mark" title="went out" aria-label="went out">•</span>'
 #: A hole number no match reaches, swapped for the real one in a reversed URL, so
-#: the URL is reversed once per card rather than once per hole.
+#: the URL is reversed once per card rather than once per hole (and remembered
+#: between cards of the same match: ``golfsite.links``).
 _HOLE = 987654321
+_EMPTY = mark_safe("")
 
 
-def scorecard(board: Board, *, readonly: bool) -> SafeString:
-    """The score card of ``board``; hole numbers link to each hole unless ``readonly``."""
+class BoardTables(NamedTuple):
+    """The tables of one board, each ready to put in the page."""
+
+    #: A row per player in seating order, a column per hole, then total and place.
+    card: SafeString
+    #: The players in order of their totals (empty before the first hole).
+    standings: SafeString
+    #: Each player's total, best hole, holes won, pairs and times out, in order of
+    #: the standings (empty until the match is finished).
+    summary: SafeString
+
+
+def scorecard(board: Board, *, readonly: bool) -> BoardTables:
+    """The tables of ``board``; the card's hole numbers link to each hole unless
+    ``readonly``."""
+    return BoardTables(
+        card=_card(board, readonly=readonly),
+        standings=_standings(board) if board.hole_numbers else _EMPTY,
+        summary=_summary(board) if board.match.is_finished else _EMPTY,
+    )
+
+
+def _card(board: Board, *, readonly: bool) -> SafeString:
     if readonly:
         heads = [f'<th scope="col" class="num">{n}</th>' for n in board.hole_numbers]
     else:
-        url = reverse("scoring:hole_detail", args=[board.match.pk, _HOLE])
+        url = link("scoring:hole_detail", (board.match.pk, _HOLE))
         heads = [
             f'<th scope="col" class="num"><a href="{url.replace(str(_HOLE), str(n))}"'
             f' aria-label="Hole {n}">{n}</a></th>'
@@ -61,5 +87,36 @@ def scorecard(board: Board, *, readonly: bool) -> SafeString:
         f"{''.join(heads)}"
         '<th scope="col" class="num scorecard__total">Total</th>'
         '<th scope="col" class="num">Place</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _standings(board: Board) -> SafeString:
+    items = []
+    for row in board.ranked_rows:
+        behind = f' <span class="help">{int(row.behind)} behind</span>' if row.behind else ""
+        items.append(
+            f'<li><span class="standings__place">{int(row.place)}</span>'
+            f' <span class="standings__name">{escape(row.player.name)}</span>'
+            f' <span class="standings__total">{int(row.total)}</span>{behind}</li>'
+        )
+    return mark_safe(f'<ol class="standings">{"".join(items)}</ol>')  # noqa: S308 - as above
+
+
+def _summary(board: Board) -> SafeString:
+    rows = []
+    for row in board.ranked_rows:
+        best = "" if row.best_hole is None else int(row.best_hole)
+        rows.append(
+            f'<tr><th scope="row">{escape(row.player.name)}</th>'
+            f'<td class="num">{int(row.total)}</td><td class="num">{best}</td>'
+            f'<td class="num">{int(row.holes_won)}</td><td class="num">{int(row.pairs)}</td>'
+            f'<td class="num">{int(row.times_out)}</td></tr>'
+        )
+    return mark_safe(  # noqa: S308 - as above
+        '<table class="summary"><thead><tr><th scope="col">Player</th>'
+        '<th scope="col" class="num">Total</th><th scope="col" class="num">Best hole</th>'
+        '<th scope="col" class="num">Holes won</th><th scope="col" class="num">Pairs</th>'
+        '<th scope="col" class="num">Out first</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

@@ -7,7 +7,7 @@ engine does the arithmetic on what they load.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from scoring.engine import Adjustment, GridScore
@@ -53,15 +53,15 @@ class PlayerRow:
 
 @dataclass
 class Board:
-    """Everything the scoreboard shows, computed from three queries."""
+    """Everything the scoreboard shows, computed from two queries."""
 
     match: Match
     players: list[Player]
     hole_numbers: list[int]  # of the holes saved, in order
-    rows: list[PlayerRow]
+    rows: list[PlayerRow]  # in seating order
     standings: list[Standing]
     leaders: list[Player]
-    hole_winners: dict[int, list[Player]] = field(default_factory=dict)
+    ranked_rows: list[PlayerRow]  # the rows in the order of the standings
 
     @property
     def holes_played(self) -> int:
@@ -70,11 +70,6 @@ class Board:
     @property
     def next_hole(self) -> int:
         return len(self.hole_numbers) + 1
-
-    @property
-    def ranked_rows(self) -> list[PlayerRow]:
-        by_seat = {row.player.seat: row for row in self.rows}
-        return [by_seat[s.seat] for s in self.standings]
 
     @property
     def winners(self) -> list[Player]:
@@ -96,35 +91,34 @@ def match_board(*, match: Match, players: list[Player] | None = None) -> Board:
     rows = [PlayerRow(player=p, cells=[], running=[], total=0) for p in players]
     # One query reads a consistent snapshot of every hole; a hole is complete once
     # it has a score per seat (a hole's scores are written in one transaction).
-    by_hole: dict[int, list[tuple[int, int, bool, int]]] = {}
-    for number, seat, score, went_out, pairs in (
+    by_hole: dict[int, list[tuple[int, int, int, bool, int]]] = {}
+    for entry in (
         Score.objects.filter(hole__match=match)
         .order_by("hole__number", "seat")
         .values_list("hole__number", "seat", "score", "went_out", "matched_columns")
     ):
-        by_hole.setdefault(number, []).append((seat, score, went_out, pairs))
+        by_hole.setdefault(entry[0], []).append(entry)
     table: list[list[int]] = []
     numbers: list[int] = []
-    winners: dict[int, list[Player]] = {}
     for number, scores in by_hole.items():
         if len(scores) != count:
             continue
-        values = [score for _, score, _, _ in scores]
+        # Complete, and in seat order: index i of ``values`` is seat i's score.
+        values = [score for _, _, score, _, _ in scores]
         table.append(values)
         numbers.append(number)
-        won = set(lowest(values))
-        winners[number] = [players[seat] for seat in sorted(won)]
-        for seat, score, went_out, pairs in scores:
+        won = lowest(values)
+        for _, seat, score, went_out, pairs in scores:
             row = rows[seat]
             row.cells.append(Cell(number, score, seat in won, went_out))
             row.pairs += pairs
             row.times_out += went_out
-            row.holes_won += seat in won
-            if row.best_hole is None or score < row.best_hole:
-                row.best_hole = score
+    for row in rows:
+        if row.cells:
+            row.best_hole = min([cell.score for cell in row.cells])
+            row.holes_won = sum([cell.won for cell in row.cells])
     running = running_totals(table, count)
-    totals = [r[-1] if r else 0 for r in running]
-    ranked = standings(totals)
+    ranked = standings([line[-1] if line else 0 for line in running])
     for standing in ranked:
         row = rows[standing.seat]
         row.running = running[standing.seat]
@@ -133,7 +127,8 @@ def match_board(*, match: Match, players: list[Player] | None = None) -> Board:
         row.behind = standing.behind
         row.leading = bool(table) and standing.place == 1
     leaders = [players[s.seat] for s in ranked if s.place == 1] if table else []
-    return Board(match, players, numbers, rows, ranked, leaders, winners)
+    ranked_rows = [rows[s.seat] for s in ranked]
+    return Board(match, players, numbers, rows, ranked, leaders, ranked_rows)
 
 
 def turn_order(*, match: Match, players: Sequence[T], number: int) -> tuple[T, T]:

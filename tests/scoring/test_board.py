@@ -1,0 +1,138 @@
+"""What the drawn scoreboard shows: who leads or won, the score card, standings,
+chart and summary, with every player's name shown as text."""
+
+import re
+
+import pytest
+
+from scoring.engine import RuleSet
+from scoring.views import board_fragment
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+NAME = "<b>&\"'"
+ESCAPED = "&lt;b&gt;&amp;&quot;&#x27;"
+
+
+def drawn(match, readonly=False):
+    match.refresh_from_db()
+    return board_fragment(match, readonly=readonly).html
+
+
+def standings(html):
+    """(place, name, total, behind) for each item of the standings, in order."""
+    items = re.findall(
+        r'<li><span class="standings__place">(\d+)</span> '
+        r'<span class="standings__name">([^<]*)</span> '
+        r'<span class="standings__total">(-?\d+)</span>'
+        r'(?: <span class="help">(\d+) behind</span>)?</li>',
+        html,
+    )
+    return [(int(p), name, int(total), int(behind or 0)) for p, name, total, behind in items]
+
+
+def summary(html):
+    """Each summary row: the name, then total, best hole, holes won, pairs, out first."""
+    table = re.search(r'<table class="summary">.*?</table>', html, flags=re.S).group(0)
+    rows = re.findall(
+        r'<tr><th scope="row">([^<]*)</th>((?:<td class="num">[^<]*</td>)+)</tr>', table
+    )
+    return [
+        (name, *map(int, re.findall(r'<td class="num">([^<]*)</td>', cells)))
+        for name, cells in rows
+    ]
+
+
+@pytest.mark.parametrize("readonly", [False, True])
+def test_a_name_is_shown_as_text_in_every_part_of_a_finished_board(save_hole, readonly):
+    match = MatchFactory(players=[NAME, "Ann"], rules=RuleSet(holes=2).to_dict())
+    save_hole(match, totals=[1, 5])
+    save_hole(match, totals=[2, 6])
+    html = drawn(match, readonly=readonly)
+    assert f"<strong>{ESCAPED}</strong> with 3." in html  # the winner
+    assert f'<th scope="row" class="scorecard__name">{ESCAPED} <span' in html  # the card
+    assert f'<span class="standings__name">{ESCAPED}</span>' in html
+    assert f">{ESCAPED} 3</text>" in html  # the chart's label for the line
+    assert f'<tr><th scope="row">{ESCAPED}</th>' in html  # the summary
+    assert html.count(ESCAPED) == 5
+    assert "<b>" not in html and "&\"'" not in html
+
+
+def test_a_name_is_shown_as_text_on_a_board_still_being_played(save_hole):
+    match = MatchFactory(players=["Ann", NAME], rules=RuleSet(holes=9).to_dict())
+    save_hole(match, totals=[5, 1])
+    html = drawn(match)
+    assert f"leading: <strong>{ESCAPED}</strong>." in html
+    assert html.count(ESCAPED) == 4  # leader, card, standings, chart: no summary yet
+    assert "<b>" not in html
+
+
+def test_a_long_name_is_cut_on_the_chart_before_it_is_escaped(save_hole):
+    match = MatchFactory(players=["Ann", "<script>alert(1)</script>"])
+    save_hole(match, totals=[5, 1])
+    html = drawn(match)
+    assert ">&lt;script&gt;a 1</text>" in html
+    assert "<script" not in html
+
+
+def test_standings_rank_by_total_share_places_and_say_how_far_behind(save_hole):
+    match = MatchFactory(players=["Ann", "Bob", "Cy", "Di"], rules=RuleSet(holes=9).to_dict())
+    save_hole(match, totals=[5, 3, 9, 3])
+    save_hole(match, totals=[0, 2, 4, 2])
+    assert standings(drawn(match)) == [
+        (1, "Ann", 5, 0),
+        (1, "Bob", 5, 0),
+        (1, "Di", 5, 0),
+        (4, "Cy", 13, 8),
+    ]
+
+
+def test_the_summary_of_a_finished_match(save_hole):
+    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
+    # Ann 24 with one pair, Bob 8 with two and went out, Cy 17 with none.
+    save_hole(match, grids=["8 5 7 / 8 3 9", "K 5 J / K 5 2", "A 2 3 / 4 5 6"], went_out=1)
+    save_hole(match, totals=[2, 20, 3], went_out=0)
+    html = drawn(match)
+    assert "<strong>Cy</strong> with 20." in html
+    assert standings(html) == [(1, "Cy", 20, 0), (2, "Ann", 26, 6), (3, "Bob", 28, 8)]
+    # name, total, best hole, holes won, pairs, out first
+    assert summary(html) == [
+        ("Cy", 20, 3, 0, 0, 0),
+        ("Ann", 26, 2, 1, 1, 1),
+        ("Bob", 28, 8, 1, 2, 1),
+    ]
+
+
+def test_a_match_being_played_has_standings_and_a_chart_but_no_summary(save_hole):
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    save_hole(match, totals=[4, 7])
+    html = drawn(match)
+    assert "After 1 of 9 holes, leading: <strong>Ann</strong>." in html
+    assert standings(html) == [(1, "Ann", 4, 0), (2, "Bob", 7, 3)]
+    assert html.count("<polyline ") == 2
+    assert "Summary" not in html and '<table class="summary">' not in html
+
+
+def test_before_the_first_hole_the_board_is_an_empty_card(save_hole):
+    match = MatchFactory(players=["Ann", "Bob"])
+    html = drawn(match)
+    assert "No hole saved yet." in html
+    assert html.count('class="scorecard__name"') == 3  # the heading and a row per player
+    for part in ("Standings", "<ol", "Progress", "<svg", "Summary"):
+        assert part not in html
+
+
+def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
+    """A score deleted in the admin leaves its hole off the board; a match ended
+    after that hole alone has no best hole to show (not the word None)."""
+    from scoring import services
+    from scoring.models import Score
+
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    save_hole(match, totals=[3, 4])
+    Score.objects.filter(hole__match=match, seat=1).delete()
+    services.match_end(match=match)
+    html = drawn(match)
+    assert "None" not in html
+    assert '<tr><th scope="row">Ann</th><td class="num">0</td><td class="num"></td>' in html
