@@ -1,5 +1,8 @@
 """One "phone" for the SQLite stress test, run as its own process (like a gunicorn
-worker): ``python -m tests.hardening.sqlite_phone MATCH_ID PHONE START_AT``.
+worker): ``python -m tests.hardening.sqlite_phone MATCH_ID PHONE SIGNALS``.
+
+Once set up it leaves ``ready-PHONE`` in the directory SIGNALS and waits there for
+``go``, so every phone starts at once however long each took to start.
 
 It keeps saving the match's next hole through the service until the match is
 finished, and prints one JSON line per attempt: what it sent and what it was told.
@@ -12,6 +15,7 @@ import os
 import sys
 import time
 import uuid
+from pathlib import Path
 
 
 def main() -> None:
@@ -24,8 +28,10 @@ def main() -> None:
     from scoring import services
     from scoring.models import Match
 
-    match_id, phone, start_at = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
-    time.sleep(max(0.0, start_at - time.time()))  # every phone starts at once
+    match_id, phone, signals = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
+    (signals / f"ready-{phone}").touch()
+    while not (signals / "go").exists():
+        time.sleep(0.005)
     for turn in range(200):
         match = Match.objects.get(pk=match_id)
         if match.is_finished:

@@ -246,10 +246,11 @@ def test_four_processes_filling_a_match_on_sqlite_lose_and_duplicate_nothing(tmp
         f"rules=RuleSet(holes={planned})); print(m.pk)"
     )
     match_id = run("manage.py", "shell", "-v0", "-c", made).strip().splitlines()[-1]
-    start_at = str(time.time() + 2)
+    signals = tmp_path / "signals"
+    signals.mkdir()
     phones = [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.hardening.sqlite_phone", match_id, str(n), start_at],
+            [sys.executable, "-m", "tests.hardening.sqlite_phone", match_id, str(n), str(signals)],
             cwd=root,
             env=env,
             stdout=subprocess.PIPE,
@@ -258,6 +259,16 @@ def test_four_processes_filling_a_match_on_sqlite_lose_and_duplicate_nothing(tmp
         )
         for n in range(4)
     ]
+    # Every phone starts once all are set up: on a busy machine a phone that started
+    # late would find the match finished, and nothing would have raced.
+    deadline = time.monotonic() + 90
+    while len(list(signals.glob("ready-*"))) < len(phones):
+        assert time.monotonic() < deadline, "the phones never got ready"
+        for phone in phones:
+            if phone.poll() is not None:
+                pytest.fail(f"a phone stopped before it was ready: {phone.communicate()[1]}")
+        time.sleep(0.02)
+    (signals / "go").touch()
     attempts = []
     for phone in phones:
         out, err = phone.communicate(timeout=120)
