@@ -40,7 +40,9 @@ def grid_problems(
     ``players`` holds."""
     problems: list[Problem] = []
     layout = rules.layout
-    if grid.layout != layout:
+    rows = grid.rows
+    # grid.layout != layout, without building a Layout (a grid is never empty).
+    if len(rows) != layout.rows or len(rows[0]) != layout.columns:
         problems.append(
             Problem(
                 f"a {rules.variant_info.name} grid is {count_words(layout.rows, 'row')} of "
@@ -50,19 +52,22 @@ def grid_problems(
             )
         )
     in_deck = rules.rank_limits()
-    for r, row in enumerate(grid.rows, start=1):
-        for c, card in enumerate(row, start=1):
-            if in_deck[card.rank]:
-                continue
-            problems.append(
-                Problem(
-                    f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
-                    player=player,
-                    row=r,
-                    column=c,
-                    places=((player, r, c),),
+    # Fast path: every rank has copies in the shoe (a lookup per card, in C); only
+    # when one has none are the cards gone through again for their places.
+    if not all(map(in_deck.__getitem__, [card.rank for row in rows for card in row])):
+        for r, row in enumerate(rows, start=1):
+            for c, card in enumerate(row, start=1):
+                if in_deck[card.rank]:
+                    continue
+                problems.append(
+                    Problem(
+                        f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
+                        player=player,
+                        row=r,
+                        column=c,
+                        places=((player, r, c),),
+                    )
                 )
-            )
     if count and not problems:
         problems.extend(_count_problems([grid], rules, players, "in this grid", [player]))
     return problems
@@ -168,21 +173,26 @@ def _count_problems(
 ) -> list[Problem]:
     # Fast path: count, and only look for the places when something is over.
     limits = rules.rank_limits(players)
-    decks = rules.deck_count(players)
-    exact = rules.deck is DeckKind.STANDARD
     by_rank: dict[Rank, int] = {}
-    by_card: dict[tuple[Rank, Suit], int] = {}
+    suited: list[tuple[Rank, Suit]] = []
     for grid in grids:
         for row in grid.rows:
             for card in row:
                 by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
-                if exact and card.suit is not None:
-                    key = (card.rank, card.suit)
-                    by_card[key] = by_card.get(key, 0) + 1
+                if card.suit is not None:
+                    suited.append((card.rank, card.suit))
     over_ranks = [rank for rank, n in by_rank.items() if n > limits[rank]]
-    over_cards = [key for key, n in by_card.items() if n > decks]
+    over_cards: list[tuple[Rank, Suit]] = []
+    # Suits count only in standard decks, where each deck has one copy of a card.
+    if suited and rules.deck is DeckKind.STANDARD:
+        copies = rules.deck_count(players)
+        by_card: dict[tuple[Rank, Suit], int] = {}
+        for key in suited:
+            by_card[key] = by_card.get(key, 0) + 1
+        over_cards = [key for key, n in by_card.items() if n > copies]
     if not over_ranks and not over_cards:
         return []
+    decks = rules.deck_count(players)
 
     def places(match: Callable[[Card], bool]) -> tuple[Place, ...]:
         return tuple(

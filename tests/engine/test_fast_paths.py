@@ -1,0 +1,94 @@
+"""The engine's fast paths give the answers the plain way would.
+
+Parsing and checking take shortcuts on the common case (see the comments in
+``grid.py`` and ``validation.py``); these properties hold each shortcut to the
+straightforward reading of the rules it stands in for.
+"""
+
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.engine import DeckKind, Grid, Layout, RuleSet, table_problems
+from scoring.engine.grid import _ROW_SPLIT
+
+from .strategies import cards, grids, rule_sets
+
+#: Pieces of notation, separators and odd spaces included, but no new line.
+_PIECES = ["8", "KH", "10", "jk", "B", " ", "  ", "\t", "\u3000", "\x1c", ",", " , ", "/", " / "]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=20).map("".join))
+def test_without_new_lines_slash_splits_rows_as_the_pattern_does(text):
+    """Grid.parse splits on "/" with str.split when the text has no new line."""
+    text = text.strip()
+
+    def tokens(row_texts):
+        return [row.replace(",", " ").split() for row in row_texts]
+
+    assert tokens(text.split("/")) == tokens(_ROW_SPLIT.split(text))
+
+
+@given(grids())
+def test_a_parsed_grid_is_the_grid_the_constructor_builds(grid):
+    parsed = Grid.parse(grid.notation(), grid.layout)
+    assert type(parsed) is Grid
+    assert (parsed, parsed.rows, parsed.columns) == (grid, grid.rows, grid.columns)
+    assert (repr(parsed), hash(parsed)) == (repr(grid), hash(grid))
+
+
+def test_a_layout_of_empty_rows_still_makes_no_grid():
+    try:
+        Grid.parse("/", Layout(2, 0))
+    except ValueError as exc:
+        assert str(exc) == "the grid is empty"
+    else:
+        raise AssertionError("an empty grid was built")
+
+
+@given(st.data(), rule_sets, st.integers(2, 8))
+def test_too_many_copies_are_found_as_a_plain_count_finds_them(data, ruleset, players):
+    layout = ruleset.layout
+    table = data.draw(
+        st.lists(
+            grids(rows=layout.rows, columns=layout.columns), min_size=players, max_size=players
+        )
+    )
+    limits = ruleset.rank_limits(players)
+    decks = ruleset.deck_count(players)
+    everything = [
+        (seat, r, c, card)
+        for seat, grid in enumerate(table)
+        for r, row in enumerate(grid.rows, start=1)
+        for c, card in enumerate(row, start=1)
+    ]
+    if any(limits[card.rank] == 0 for *_, card in everything):
+        return  # reported card by card instead, before anything is counted
+    if players * layout.size + 1 > ruleset.shoe_size(players):
+        return  # too many players for the shoe: nothing is counted either
+    ranks = Counter(card.rank for *_, card in everything)
+    exact = Counter(
+        (card.rank, card.suit)
+        for *_, card in everything
+        if card.suit is not None and ruleset.deck is DeckKind.STANDARD
+    )
+    expected = [
+        tuple((s, r, c) for s, r, c, card in everything if card.rank is rank)
+        for rank, n in ranks.items()
+        if n > limits[rank]
+    ] + [
+        tuple((s, r, c) for s, r, c, card in everything if (card.rank, card.suit) == key)
+        for key, n in exact.items()
+        if n > decks
+    ]
+    found = [p.places for p in table_problems(table, ruleset)]
+    assert found == expected
+
+
+@given(cards)
+def test_rank_copies_and_rank_limits_agree(card):
+    for ruleset in (RuleSet(), RuleSet(jokers="lucky-swing"), RuleSet(deck=DeckKind.ZSA)):
+        for players in range(2, 9):
+            copies = ruleset.rank_copies(card.rank, players)
+            assert copies == ruleset.rank_limits(players)[card.rank]
