@@ -51,6 +51,14 @@ def grid_problems(
                 player=player,
             )
         )
+    over: list[Problem] = []
+    if count and not problems:
+        # Count first, as it answers for the deck too: a rank the deck lacks has no
+        # copies for any number of players, so a card of it is always over the
+        # limit. Nothing over means every card is in the deck: the grid is fine.
+        over = _count_problems([grid], rules, players, "in this grid", [player])
+        if not over:
+            return problems
     in_deck = rules.rank_limits()
     # Fast path: every rank has copies in the shoe (a lookup per card, in C); only
     # when one has none are the cards gone through again for their places.
@@ -68,8 +76,9 @@ def grid_problems(
                         places=((player, r, c),),
                     )
                 )
-    if count and not problems:
-        problems.extend(_count_problems([grid], rules, players, "in this grid", [player]))
+    # Too many copies are reported only when every card is in the deck.
+    if not problems:
+        problems.extend(over)
     return problems
 
 

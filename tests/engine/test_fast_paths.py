@@ -10,10 +10,24 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.engine import DeckKind, Grid, Layout, RuleSet, table_problems
+from scoring.engine import (
+    JOKER_OPTIONS,
+    VARIANTS,
+    Card,
+    DeckKind,
+    Grid,
+    Layout,
+    Rank,
+    RulesError,
+    RuleSet,
+    grid_problems,
+    table_problems,
+)
 from scoring.engine.grid import _ROW_SPLIT
+from scoring.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from scoring.engine.validation import _count_problems
 
-from .strategies import cards, grids, rule_sets
+from .strategies import cards, grids, grids_for, rule_sets, suits
 
 #: Pieces of notation, separators and odd spaces included, but no new line.
 _PIECES = ["8", "KH", "10", "jk", "B", " ", "  ", "\t", "\u3000", "\x1c", ",", " , ", "/", " / "]
@@ -92,3 +106,42 @@ def test_rank_copies_and_rank_limits_agree(card):
         for players in range(2, 9):
             copies = ruleset.rank_copies(card.rank, players)
             assert copies == ruleset.rank_limits(players)[card.rank]
+
+
+def test_a_rank_the_deck_lacks_has_no_copies_for_any_number_of_players():
+    """grid_problems counts copies first and takes "nothing over" to mean "every
+    card is in the deck", which needs the ranks without copies to be the same
+    whatever the number of players."""
+    for variant in VARIANTS:
+        for jokers in JOKER_OPTIONS:
+            for deck in DeckKind:
+                for decks in (None, 1, 2, 3, 4):
+                    try:
+                        ruleset = RuleSet(variant=variant, jokers=jokers, deck=deck, decks=decks)
+                    except RulesError:
+                        continue
+                    missing = {r for r, n in ruleset.rank_limits(MIN_PLAYERS).items() if not n}
+                    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+                        limits = ruleset.rank_limits(players)
+                        assert {r for r, n in limits.items() if not n} == missing
+
+
+any_card = st.one_of(
+    st.builds(Card, st.sampled_from([r for r in Rank if r is not Rank.JOKER]), suits),
+    st.just(Card(Rank.JOKER)),
+)
+any_rules = st.one_of(
+    rule_sets,
+    st.builds(RuleSet, variant=st.sampled_from(list(VARIANTS)), deck=st.just(DeckKind.ZSA)),
+)
+
+
+@given(st.data(), any_rules, st.integers(MIN_PLAYERS, MAX_PLAYERS), st.none() | st.integers(0, 7))
+def test_a_grid_is_checked_card_by_card_then_counted(data, ruleset, players, player):
+    """grid_problems counts first; the answer is the one of checking every card is
+    in the deck, then (only if so) counting copies."""
+    grid = data.draw(grids_for(ruleset, card=any_card))
+    plain = grid_problems(grid, ruleset, player=player, players=players, count=False)
+    if not plain:
+        plain = _count_problems([grid], ruleset, players, "in this grid", [player])
+    assert grid_problems(grid, ruleset, player=player, players=players) == plain
