@@ -38,19 +38,8 @@ def grid_problems(
     """Everything wrong with one grid on its own: its shape, cards that are not in
     the deck, and (with ``count``) more copies of a card than the shoe for
     ``players`` holds."""
-    problems: list[Problem] = []
-    layout = rules.layout
+    problems = _layout_problems(grid, rules, player)
     rows = grid.rows
-    # grid.layout != layout, without building a Layout (a grid is never empty).
-    if len(rows) != layout.rows or len(rows[0]) != layout.columns:
-        problems.append(
-            Problem(
-                f"a {rules.variant_info.name} grid is {count_words(layout.rows, 'row')} of "
-                f"{number_word(layout.columns)}; this one is "
-                f"{count_words(grid.layout.rows, 'row')} of {number_word(grid.layout.columns)}",
-                player=player,
-            )
-        )
     over: list[Problem] = []
     if count and not problems:
         # Count first, as it answers for the deck too: a rank the deck lacks has no
@@ -80,6 +69,22 @@ def grid_problems(
     if not problems:
         problems.extend(over)
     return problems
+
+
+def _layout_problems(grid: Grid, rules: RuleSet, player: int | None) -> list[Problem]:
+    layout = rules.layout
+    rows = grid.rows
+    # grid.layout != layout, without building a Layout (a grid is never empty).
+    if len(rows) == layout.rows and len(rows[0]) == layout.columns:
+        return []
+    return [
+        Problem(
+            f"a {rules.variant_info.name} grid is {count_words(layout.rows, 'row')} of "
+            f"{number_word(layout.columns)}; this one is "
+            f"{count_words(grid.layout.rows, 'row')} of {number_word(grid.layout.columns)}",
+            player=player,
+        )
+    ]
 
 
 def seating_problems(
@@ -116,12 +121,17 @@ def table_problems(
     and more than one player going out."""
     players = len(grids)
     problems = seating_problems(players, rules)
+    # Count the whole table first: as for one grid (see grid_problems), nothing over
+    # its limit means every card is in the deck, and only each grid's shape is left.
+    over = _count_problems(list(grids), rules, players, "on the table", list(range(players)))
     for seat, grid in enumerate(grids):
-        problems.extend(grid_problems(grid, rules, player=seat, players=players, count=False))
+        if over:
+            problems.extend(grid_problems(grid, rules, player=seat, players=players, count=False))
+        else:
+            problems.extend(_layout_problems(grid, rules, seat))
+    # Too many copies are reported only when every grid is otherwise fine.
     if not problems:
-        problems.extend(
-            _count_problems(list(grids), rules, players, "on the table", list(range(players)))
-        )
+        problems.extend(over)
     out = [seat for seat, flag in enumerate(went_out) if flag]
     if len(out) > 1:
         problems.append(

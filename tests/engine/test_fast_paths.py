@@ -25,7 +25,7 @@ from scoring.engine import (
 )
 from scoring.engine.grid import _ROW_SPLIT
 from scoring.engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from scoring.engine.validation import _count_problems
+from scoring.engine.validation import _count_problems, seating_problems
 
 from .strategies import cards, grids, grids_for, rule_sets, suits
 
@@ -145,3 +145,27 @@ def test_a_grid_is_checked_card_by_card_then_counted(data, ruleset, players, pla
     if not plain:
         plain = _count_problems([grid], ruleset, players, "in this grid", [player])
     assert grid_problems(grid, ruleset, player=player, players=players) == plain
+
+
+@given(
+    st.data(),
+    any_rules,
+    st.lists(st.booleans(), max_size=9),
+    st.integers(0, 9),
+)
+def test_a_table_is_checked_grid_by_grid_then_counted(data, ruleset, went_out, players):
+    """table_problems counts the table first; the answer is the one of checking the
+    seating and each grid (shape, cards in the deck), then counting if all is well."""
+    layout = ruleset.layout
+    shaped = grids_for(ruleset, card=any_card)
+    table = data.draw(st.lists(shaped | grids(card=any_card), min_size=players, max_size=players))
+    plain = seating_problems(players, ruleset)
+    for seat, grid in enumerate(table):
+        plain += grid_problems(grid, ruleset, player=seat, players=players, count=False)
+    if not plain:
+        plain = _count_problems(table, ruleset, players, "on the table", list(range(players)))
+    found = table_problems(table, ruleset, went_out)
+    if sum(went_out) > 1:
+        found = found[:-1]  # the going-out problem, always last
+    assert found == plain
+    assert all(grid.layout == layout for grid in table) or found
