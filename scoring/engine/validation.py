@@ -39,7 +39,6 @@ def grid_problems(
     the deck, and (with ``count``) more copies of a card than the shoe for
     ``players`` holds."""
     problems = _layout_problems(grid, rules, player)
-    rows = grid.rows
     over: list[Problem] = []
     if count and not problems:
         # Count first, as it answers for the deck too: a rank the deck lacks has no
@@ -49,22 +48,19 @@ def grid_problems(
         if not over:
             return problems
     in_deck = rules.rank_limits()
-    # Fast path: every rank has copies in the shoe (a lookup per card, in C); only
-    # when one has none are the cards gone through again for their places.
-    if not all(map(in_deck.__getitem__, [card.rank for row in rows for card in row])):
-        for r, row in enumerate(rows, start=1):
-            for c, card in enumerate(row, start=1):
-                if in_deck[card.rank]:
-                    continue
-                problems.append(
-                    Problem(
-                        f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
-                        player=player,
-                        row=r,
-                        column=c,
-                        places=((player, r, c),),
-                    )
+    for r, row in enumerate(grid.rows, start=1):
+        for c, card in enumerate(row, start=1):
+            if in_deck[card.rank]:
+                continue
+            problems.append(
+                Problem(
+                    f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
+                    player=player,
+                    row=r,
+                    column=c,
+                    places=((player, r, c),),
                 )
+            )
     # Too many copies are reported only when every card is in the deck.
     if not problems:
         problems.extend(over)
