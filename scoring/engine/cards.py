@@ -70,6 +70,10 @@ _RANK_PLURALS = {
     Rank.JOKER: "jokers",
 }
 
+#: Every rank, in the order of :class:`Rank`. Iterating this tuple is much quicker
+#: than iterating the enum itself, which goes through Python-level code each time.
+ALL_RANKS: tuple[Rank, ...] = tuple(Rank)
+
 #: Ranks of a standard 52-card deck, in their usual order.
 STANDARD_RANKS: tuple[Rank, ...] = (
     Rank.ACE,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .cards import STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
+from .cards import ALL_RANKS, STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
 from .errors import Problem, RulesError
 from .grid import Layout
 
@@ -464,19 +464,22 @@ class RuleSet:
 
     def rank_copies(self, rank: Rank, players: int = MIN_PLAYERS) -> int:
         """How many cards of ``rank`` the shoe holds for ``players`` players."""
-        decks = self.deck_count(players)
-        if rank is Rank.JOKER:
-            return 0 if self.deck is DeckKind.ZSA else self.joker_option.count(decks)
-        if rank not in DECK_RANKS[self.deck]:
-            return 0
-        return COPIES_PER_RANK[self.deck] * decks
+        return self.rank_limits(players)[rank]
 
     def rank_limits(self, players: int = MIN_PLAYERS) -> Mapping[Rank, int]:
         """Copies of every rank in the shoe for ``players`` players (0 for ranks the
         deck lacks); worked out once per player count."""
         limits = self._limits.get(players)
         if limits is None:
-            limits = {rank: self.rank_copies(rank, players) for rank in Rank}
+            # Each rank of the deck: its copies in one deck, times the decks; jokers as
+            # the joker option says, but none in the ZSA deck; no other rank. All at
+            # once: a rule set is often made for one request, and rank by rank this
+            # cost more than checking a grid.
+            decks = self.deck_count(players)
+            limits = dict.fromkeys(ALL_RANKS, 0)
+            limits.update(dict.fromkeys(DECK_RANKS[self.deck], COPIES_PER_RANK[self.deck] * decks))
+            if self.deck is not DeckKind.ZSA:
+                limits[Rank.JOKER] = self.joker_option.count(decks)
             self._limits[players] = limits
         return limits
 
@@ -637,10 +640,15 @@ def _bool(what: str) -> Any:
     return read
 
 
+#: House rules by slug, made once (iterating the enum is slow, and every rule set
+#: read from data with house rules looks its slugs up here).
+_HOUSE_RULES_BY_SLUG: dict[str, HouseRule] = {rule.value: rule for rule in HouseRule}
+
+
 def _house_rules(value: Any) -> frozenset[HouseRule]:
     if not isinstance(value, list | tuple | set | frozenset):
         raise _OptionError("house rules must be a list of names, like ['super-kings']")
-    known = {rule.value: rule for rule in HouseRule}
+    known = _HOUSE_RULES_BY_SLUG
     bad = [item for item in value if not isinstance(item, str) or item not in known]
     if bad:
         shown = ", ".join(repr(item) if not isinstance(item, str) else f"'{item}'" for item in bad)

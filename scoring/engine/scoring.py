@@ -317,16 +317,18 @@ def apply_hole_rules(
             )
 
     grid_list = list(grids) if grids is not None else [None] * len(scores)
+    # PlayerScore(grid_score, grid, went_out, adjustments, score), built without
+    # NamedTuple's Python-level __new__ (see _new): with keywords, building them took
+    # a third of this function's time.
     return HoleScore(
         tuple(
-            PlayerScore(
-                grid_score=totals[i],
-                grid=grid_list[i],
-                went_out=went_out == i,
-                adjustments=tuple(adjustments[i]),
-                score=scores[i],
-            )
-            for i in range(len(scores))
+            [
+                _new(
+                    PlayerScore,
+                    (totals[i], grid_list[i], went_out == i, tuple(adjustments[i]), scores[i]),
+                )
+                for i in range(len(scores))
+            ]
         )
     )
 

@@ -38,17 +38,15 @@ def grid_problems(
     """Everything wrong with one grid on its own: its shape, cards that are not in
     the deck, and (with ``count``) more copies of a card than the shoe for
     ``players`` holds."""
-    problems: list[Problem] = []
-    layout = rules.layout
-    if grid.layout != layout:
-        problems.append(
-            Problem(
-                f"a {rules.variant_info.name} grid is {count_words(layout.rows, 'row')} of "
-                f"{number_word(layout.columns)}; this one is "
-                f"{count_words(grid.layout.rows, 'row')} of {number_word(grid.layout.columns)}",
-                player=player,
-            )
-        )
+    problems = _layout_problems(grid, rules, player)
+    over: list[Problem] = []
+    if count and not problems:
+        # Count first, as it answers for the deck too: a rank the deck lacks has no
+        # copies for any number of players, so a card of it is always over the
+        # limit. Nothing over means every card is in the deck: the grid is fine.
+        over = _count_problems([grid], rules, players, "in this grid", [player])
+        if not over:
+            return problems
     in_deck = rules.rank_limits()
     for r, row in enumerate(grid.rows, start=1):
         for c, card in enumerate(row, start=1):
@@ -63,9 +61,26 @@ def grid_problems(
                     places=((player, r, c),),
                 )
             )
-    if count and not problems:
-        problems.extend(_count_problems([grid], rules, players, "in this grid", [player]))
+    # Too many copies are reported only when every card is in the deck.
+    if not problems:
+        problems.extend(over)
     return problems
+
+
+def _layout_problems(grid: Grid, rules: RuleSet, player: int | None) -> list[Problem]:
+    layout = rules.layout
+    rows = grid.rows
+    # grid.layout != layout, without building a Layout (a grid is never empty).
+    if len(rows) == layout.rows and len(rows[0]) == layout.columns:
+        return []
+    return [
+        Problem(
+            f"a {rules.variant_info.name} grid is {count_words(layout.rows, 'row')} of "
+            f"{number_word(layout.columns)}; this one is "
+            f"{count_words(grid.layout.rows, 'row')} of {number_word(grid.layout.columns)}",
+            player=player,
+        )
+    ]
 
 
 def seating_problems(
@@ -102,12 +117,17 @@ def table_problems(
     and more than one player going out."""
     players = len(grids)
     problems = seating_problems(players, rules)
+    # Count the whole table first: as for one grid (see grid_problems), nothing over
+    # its limit means every card is in the deck, and only each grid's shape is left.
+    over = _count_problems(list(grids), rules, players, "on the table", list(range(players)))
     for seat, grid in enumerate(grids):
-        problems.extend(grid_problems(grid, rules, player=seat, players=players, count=False))
+        if over:
+            problems.extend(grid_problems(grid, rules, player=seat, players=players, count=False))
+        else:
+            problems.extend(_layout_problems(grid, rules, seat))
+    # Too many copies are reported only when every grid is otherwise fine.
     if not problems:
-        problems.extend(
-            _count_problems(list(grids), rules, players, "on the table", list(range(players)))
-        )
+        problems.extend(over)
     out = [seat for seat, flag in enumerate(went_out) if flag]
     if len(out) > 1:
         problems.append(
@@ -168,21 +188,26 @@ def _count_problems(
 ) -> list[Problem]:
     # Fast path: count, and only look for the places when something is over.
     limits = rules.rank_limits(players)
-    decks = rules.deck_count(players)
-    exact = rules.deck is DeckKind.STANDARD
     by_rank: dict[Rank, int] = {}
-    by_card: dict[tuple[Rank, Suit], int] = {}
+    suited: list[tuple[Rank, Suit]] = []
     for grid in grids:
         for row in grid.rows:
             for card in row:
                 by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
-                if exact and card.suit is not None:
-                    key = (card.rank, card.suit)
-                    by_card[key] = by_card.get(key, 0) + 1
+                if card.suit is not None:
+                    suited.append((card.rank, card.suit))
     over_ranks = [rank for rank, n in by_rank.items() if n > limits[rank]]
-    over_cards = [key for key, n in by_card.items() if n > decks]
+    over_cards: list[tuple[Rank, Suit]] = []
+    # Suits count only in standard decks, where each deck has one copy of a card.
+    if suited and rules.deck is DeckKind.STANDARD:
+        copies = rules.deck_count(players)
+        by_card: dict[tuple[Rank, Suit], int] = {}
+        for key in suited:
+            by_card[key] = by_card.get(key, 0) + 1
+        over_cards = [key for key, n in by_card.items() if n > copies]
     if not over_ranks and not over_cards:
         return []
+    decks = rules.deck_count(players)
 
     def places(match: Callable[[Card], bool]) -> tuple[Place, ...]:
         return tuple(
