@@ -158,7 +158,7 @@ def rules_query_items(rules: RuleSet) -> list[tuple[str, str]]:
         items.append(("deck", rules.deck.value))
     if rules.jokers:
         items.append(("jokers", rules.jokers))
-    items.extend(("house_rules", rule.slug) for rule in sorted(rules.house_rules, key=_order))
+    items.extend(("house_rules", rule.slug) for rule in rules.house_rules_in_order)
     return items
 
 
@@ -170,10 +170,6 @@ def rules_from_dict(options: Mapping[str, Any]) -> RuleSet:
 def query_string(items: list[tuple[str, str]]) -> str:
     """``?a=b&c=d`` (``+`` for spaces, so grids stay readable)."""
     return "?" + urlencode(items) if items else ""
-
-
-def _order(rule: HouseRule) -> int:
-    return list(HouseRule).index(rule)
 
 
 def _with_defaults(data: Mapping[str, Any] | None) -> QueryDict:

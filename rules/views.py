@@ -147,7 +147,7 @@ def value_rows(rules: RuleSet) -> list[ValueRow]:
         if value != plain.value(Card(rank)):
             changed = [
                 rule.title
-                for rule in rules.house_rules
+                for rule in rules.house_rules_in_order
                 if RuleSet(
                     variant=rules.variant,
                     deck=rules.deck,

@@ -491,6 +491,12 @@ class RuleSet:
         """Whether the house rule is in force."""
         return rule in self.house_rules
 
+    @property
+    def house_rules_in_order(self) -> tuple[HouseRule, ...]:
+        """The house rules in force, in the order the catalogue lists them: the set
+        itself has no order that holds from one process to the next."""
+        return tuple(rule for rule in HouseRule if rule in self.house_rules)
+
     def value(self, card: Card) -> int:
         """What ``card`` is worth on its own under these rules."""
         if (

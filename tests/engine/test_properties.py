@@ -76,3 +76,16 @@ def test_the_unrolled_pair_scorer_agrees_with_the_general_one(data, ruleset):
     columns, total = _score_pairs(grid, ruleset)
     assert list(columns) == _score_columns(grid, ruleset)
     assert total == sum(column.points for column in columns)
+
+
+@given(rule_sets)
+def test_house_rules_are_listed_in_the_catalogues_order(ruleset):
+    """Pages list a match's house rules; a set has no order that holds between
+    processes (two workers would list them differently), so they come in the
+    order the catalogue gives them."""
+    listed = ruleset.house_rules_in_order
+    assert set(listed) == set(ruleset.house_rules)
+    catalogue = list(HouseRule)
+    assert [catalogue.index(rule) for rule in listed] == sorted(
+        catalogue.index(rule) for rule in listed
+    )
