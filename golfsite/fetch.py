@@ -199,12 +199,20 @@ def by_pk(model: type[M], pk: Any) -> M | None:
 _inserts: dict[tuple[type[Model], tuple[str, ...], str], str] = {}
 
 
-def insert_rows(model: type[Model], names: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+def insert_rows(
+    model: type[Model],
+    names: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    *,
+    ready: bool = False,
+) -> None:
     """Insert ``rows`` (values in the order of the fields ``names``) into ``model``'s
     table in one prepared statement, each value made ready for the database by its
-    field as ``bulk_create`` would (JSON, dates). Model defaults are not applied:
-    name every field the table has no default for. No signals are sent and no ids
-    are read back: for rows nothing reads again in the same request."""
+    field as ``bulk_create`` would (JSON, dates), unless the caller did so already
+    (``ready``: the growth bench, writing the same prepared values thousands of
+    times). Model defaults are not applied: name every field the table has no
+    default for. No signals are sent and no ids are read back: for rows nothing
+    reads again in the same request."""
     alias = router.db_for_write(model)
     connection = connections[alias]
     fields = [model._meta.get_field(name) for name in names]
@@ -216,10 +224,13 @@ def insert_rows(model: type[Model], names: Sequence[str], rows: Iterable[Sequenc
         marks = ", ".join(["%s"] * len(fields))
         table = quote(model._meta.db_table)
         sql = _inserts[key] = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
-    prepared = [
-        [field.get_db_prep_save(v, connection) for field, v in zip(fields, row, strict=True)]
-        for row in rows
-    ]
-    if prepared:
-        with connection.cursor() as cursor:
-            cursor.executemany(sql, prepared)
+    values = (
+        rows
+        if ready
+        else [
+            [field.get_db_prep_save(v, connection) for field, v in zip(fields, row, strict=True)]
+            for row in rows
+        ]
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, values)

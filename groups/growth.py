@@ -13,7 +13,7 @@ import random
 import secrets
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -24,6 +24,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from golfsite.fetch import insert_rows
 from scoring.engine import RuleSet
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
 from scoring.results import HoleResult, seat_results
@@ -61,6 +62,9 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
     span = min(SPAN, timedelta(days=3) * matches)
     starts = sorted(end - span * rng.random() for _ in range(matches))
     played = [(pool[n % len(pool)], when) for n, when in enumerate(starts)]
+    # Rows written with plain INSERTs of values prepared once (``insert_rows``):
+    # ``bulk_create`` spends most of its time building SQL for hundreds of
+    # thousands of score rows.
     rows: list[list[Any]] = []
     for dealt, when in played:
         done = _prep(Match, "finished_at", when + timedelta(minutes=6 * dealt.holes_planned + 5))
@@ -68,7 +72,7 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
             [_prep(Match, "created_at", when), done, done, dealt.rules, dealt.holes_planned]
             + [dealt.first_dealer, new_share_token(), group.pk]
         )
-    _insert(Match, _MATCH_COLUMNS, rows)
+    insert_rows(Match, _MATCH_COLUMNS, rows, ready=True)
     made = Match.objects.filter(group=group).order_by("created_at", "pk")
     ids = [
         (pk, _prep(Match, "finished_at", done))
@@ -84,8 +88,13 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
             [match_id, number, "totals", went_out, dealt.rules, 1, done, done, _token(rng)]
             for number, went_out in dealt.holes
         )
-    _insert(Player, ["match", "seat", "name", "roster_player", *PLAYER_RESULT_FIELDS], players)
-    _insert(Hole, _HOLE_COLUMNS, holes)
+    insert_rows(
+        Player,
+        ["match", "seat", "name", "roster_player", *PLAYER_RESULT_FIELDS],
+        players,
+        ready=True,
+    )
+    insert_rows(Hole, _HOLE_COLUMNS, holes, ready=True)
     seat_ids = {
         (match_id, seat): pk
         for pk, match_id, seat in Player.objects.filter(match__group=group).values_list(
@@ -103,7 +112,7 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
         for (dealt, _), (match_id, _) in zip(played, ids, strict=True)
         for number, seat, values in dealt.scores
     ]
-    _insert(Score, _SCORE_COLUMNS, scores)
+    insert_rows(Score, _SCORE_COLUMNS, scores, ready=True)
     if connection.vendor == "postgresql":
         # What autovacuum does to a history grown over the years: without it the
         # planner takes the new tables for empty ones.
@@ -205,22 +214,6 @@ def _prep(model: type[models.Model], name: str, value: Any) -> Any:
 
 def _token(rng: random.Random) -> Any:
     return _prep(Hole, "token", uuid.UUID(int=rng.getrandbits(128), version=4))
-
-
-def _insert(
-    model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]
-) -> None:
-    """Plain INSERTs of rows already prepared for the database, sent together:
-    ``bulk_create`` spends most of its time building SQL for hundreds of thousands
-    of score rows."""
-    quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(model._meta.db_table),
-        ", ".join(quote(model._meta.get_field(name).column) for name in columns),
-        ", ".join(["%s"] * len(columns)),
-    )
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
 
 
 # -- timing the pages ------------------------------------------------------------------
