@@ -28,6 +28,7 @@ from golfsite.fetch import insert_rows
 from scoring.engine import RuleSet
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
 from scoring.results import HoleResult, seat_results
+from scoring.services import SCORE_FIELDS
 
 from . import records
 from .models import Group, Membership, RosterPlayer
@@ -112,7 +113,7 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
         for (dealt, _), (match_id, _) in zip(played, ids, strict=True)
         for number, seat, values in dealt.scores
     ]
-    insert_rows(Score, _SCORE_COLUMNS, scores, ready=True)
+    insert_rows(Score, ("hole", *SCORE_FIELDS), scores, ready=True)
     if connection.vendor == "postgresql":
         # What autovacuum does to a history grown over the years: without it the
         # planner takes the new tables for empty ones.
@@ -145,19 +146,6 @@ _HOLE_COLUMNS = [
     "updated_at",
     "token",
 ]
-#: A score entered as a total: no grid, no breakdown.
-_SCORE_COLUMNS = [
-    "hole",
-    "player",
-    "seat",
-    "grid",
-    "grid_score",
-    "score",
-    "went_out",
-    "matched_columns",
-    "knock_penalty",
-    "breakdown",
-]
 
 
 class _Dealt:
@@ -170,6 +158,8 @@ class _Dealt:
         self.first_dealer = int(data["first_dealer"])
         self.holes = [(h["number"], h["went_out"]) for h in data["holes"]]
         no_breakdown = _prep(Score, "breakdown", {})
+        # Each score in the order of ``services.SCORE_FIELDS`` after its player and
+        # seat; entered as a total: no grid, no breakdown.
         self.scores = [
             (
                 h["number"],

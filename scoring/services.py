@@ -69,7 +69,8 @@ _hole_results = Prepared(
         .values_list("seat", "score", "matched_columns", "went_out", "knock_penalty")
     )
 )
-#: A score row's fields after its hole, in the order :func:`_score_rows` gives them.
+#: A score row's fields after its hole, in the order :func:`_score_rows` gives them
+#: (and the growth bench, ``groups.growth``, writes them).
 SCORE_FIELDS = (
     "player",
     "seat",
