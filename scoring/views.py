@@ -581,18 +581,31 @@ def _saved(
 def _scoreboard_after_save(
     request: HtmxHttpRequest, match: Match, players: list[Player], notice: str = ""
 ) -> HttpResponse:
-    """The scoreboard page as the answer to a save; through htmx, with its address
-    for the browser's history (the form's address would stay there otherwise)."""
+    """The scoreboard page as the answer to a save. Through htmx, only what goes
+    inside ``<main>`` (and the page's title): the header around it is the one the
+    form's page already shows, so a phone downloads less and the server draws less.
+    It comes with its address for the browser's history (the form's address would
+    stay there otherwise)."""
+    if not request.htmx:
+        return _board_page(
+            request,
+            match,
+            "scoring/match_detail.html",
+            readonly=False,
+            players=players,
+            notice=notice,
+        )
     response = _board_page(
         request,
         match,
-        "scoring/match_detail.html",
+        "scoring/match_detail_main.html",
         readonly=False,
         players=players,
         notice=notice,
     )
-    if request.htmx:
-        response["HX-Push-Url"] = match.get_absolute_url()
+    response["HX-Push-Url"] = match.get_absolute_url()
+    response["HX-Retarget"] = "#main"
+    response["HX-Reswap"] = "innerHTML"
     return response
 
 

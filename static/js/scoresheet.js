@@ -1,8 +1,9 @@
 /* Scoresheet enhancements. The pages work without this file:
    - a tap-a-slot-then-a-rank keypad that writes each grid's notation field;
    - keeping the screen awake while a match page is open (Wake Lock).
-   Saving a hole through htmx swaps the whole page body (the scoreboard, or the
-   form again with its problems), so the keypad is set up again after each swap. */
+   Saving a hole through htmx swaps the page's <main> (the scoreboard) or its whole
+   body (the form again, with its problems), so the page is set up again after
+   each swap. */
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -42,8 +43,16 @@
   }
   document.body.addEventListener("htmx:historyRestore", setUpPage);
   document.body.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target !== document.body) return;
+    var main = document.getElementById("main");
+    if (event.detail.target !== document.body && event.detail.target !== main) return;
     setUpPage();
+    if (event.detail.target === main) {
+      // The scoreboard after a save: start at its top, where a screen reader
+      // starts reading too (the save button that had the focus is gone).
+      main.focus({ preventScroll: true });
+      window.scrollTo(0, 0);
+      return;
+    }
     // A refused save: take the player to the first problem, as a page load would
     // show the problems panel; otherwise start at the top of the new page.
     var field = document.querySelector('[aria-invalid="true"]');

@@ -106,13 +106,18 @@ def test_saving_a_hole_scores_it_and_shows_it_on_the_scoreboard(client, three):
 
 def test_saving_through_htmx_answers_with_the_scoreboard_in_one_round_trip(client, three):
     """The save button posts through htmx: the answer is the scoreboard page itself,
-    with its address for the browser's history, not a redirect to fetch it."""
+    with its address for the browser's history, not a redirect to fetch it. Only
+    what goes inside <main> is sent, with the page's title: the header around it is
+    the one the form's page already shows."""
     client.get(reverse("scoring:match_detail", args=[three.pk]))  # drawn before the save
     url = reverse("scoring:hole_new", args=[three.pk])
     response = client.post(url, hole_data(**GOOD), **HX)
     assert response.status_code == 200
     assert response["HX-Push-Url"] == reverse("scoring:match_detail", args=[three.pk])
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#main", "innerHTML")
     page = response.content.decode()
+    assert page.lstrip().startswith(f"<title>Match {three.pk} · Golf scorer</title>")
+    assert "<header" not in page and "<main" not in page
     assert "<h1>Scoreboard</h1>" in page
     assert "Hole 1 saved." in page
     assert '<td class="num scorecard__total">24</td>' in page
