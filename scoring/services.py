@@ -10,7 +10,7 @@ import functools
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -30,7 +30,6 @@ from scoring.engine import (
     grid_problems,
     parse_grid,
     score_grid,
-    score_hole,
     table_problems,
 )
 from scoring.engine.match import seating_problems, totals_problems
@@ -119,12 +118,14 @@ class Evaluation:
     """A hole checked and, where possible, scored.
 
     ``seat_scores`` holds each grid's own score (or None) so a half-entered table can
-    still show each finished grid; ``hole`` is the whole hole once it is valid.
+    still show each finished grid; ``hole`` is the whole hole once it is valid, and
+    ``grids`` its grids as read, in seating order (none for totals).
     """
 
     problems: list[Problem] = field(default_factory=list)
     seat_scores: list[GridScore | None] = field(default_factory=list)
     hole: HoleScore | None = None
+    grids: list[Grid] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -174,7 +175,10 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
     flags = [seat == went_out for seat in range(players)]
     result.problems.extend(table_problems(grids, rules, flags))
     if not result.problems:
-        result.hole = score_hole(grids, rules, went_out)
+        # What score_hole does, from the grid scores already worked out above.
+        scored = cast(list[GridScore], result.seat_scores)
+        result.hole = apply_hole_rules([g.total for g in scored], rules, went_out, scored)
+        result.grids = grids
     return result
 
 
@@ -251,7 +255,7 @@ def hole_record(
     # it starts. They are done first, so the write lock (on SQLite, every other save
     # on the site waits for it) is held only for the writes.
     evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
-    scores = _score_rows(players, entry, evaluation.hole) if evaluation.hole else []
+    scores = _score_rows(players, evaluation)
     with transaction.atomic():
         if number >= match.holes_planned:
             # The last hole finishes the match: its group's row is written too.
@@ -303,7 +307,7 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
     evaluation = hole_evaluate(
         rules=RuleSet.from_dict(hole.rules), entry=entry, players=len(players)
     )
-    scores = _score_rows(players, entry, evaluation.hole) if evaluation.hole else []
+    scores = _score_rows(players, evaluation)
     with transaction.atomic():
         # A hole of a finished match corrected changes its group's results.
         _group_of_match_first(hole.match_id, finished=True)
@@ -459,16 +463,17 @@ def _changed(match: Match, **fields: Any) -> None:
     match.save(update_fields=[*fields, "updated_at"])
 
 
-def _score_rows(
-    players: list[Player], entry: HoleEntry, scored: HoleScore
-) -> list[tuple[Any, ...]]:
-    """Each seat's score row for a hole (the values of :data:`SCORE_FIELDS`), ready
-    to store once the hole exists."""
+def _score_rows(players: list[Player], evaluation: Evaluation) -> list[tuple[Any, ...]]:
+    """Each seat's score row for a valid hole (the values of :data:`SCORE_FIELDS`),
+    ready to store once the hole exists; none for a hole that is not."""
+    if evaluation.hole is None:
+        return []
+    grids = evaluation.grids
     return [
         (
             player.pk,
             player.seat,
-            _notation(entry.grids[player.seat]) if entry.kind == GRIDS else "",
+            grids[player.seat].notation() if grids else "",
             result.grid_score,
             result.score,
             result.went_out,
@@ -476,7 +481,7 @@ def _score_rows(
             any(a.rule == HouseRule.KNOCK_PENALTY.slug for a in result.adjustments),
             breakdown_data(result),
         )
-        for player, result in zip(players, scored.players, strict=True)
+        for player, result in zip(players, evaluation.hole.players, strict=True)
     ]
 
 
@@ -484,7 +489,3 @@ def _store_scores(hole: Hole, rows: list[tuple[Any, ...]]) -> None:
     # One prepared INSERT for every seat: nothing reads the new rows back before
     # the page is drawn from the database again.
     insert_rows(Score, ("hole", *SCORE_FIELDS), [(hole.pk, *row) for row in rows])
-
-
-def _notation(text: str) -> str:
-    return Grid.parse(text).notation()

@@ -4,11 +4,14 @@ import uuid
 
 import pytest
 from django.db import connection
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from scoring import selectors, services
-from scoring.engine import HouseRule, RuleSet
+from scoring.engine import HouseRule, RuleSet, score_grid, score_hole
 from scoring.models import Hole, Match, Score
 from scoring.services import HoleEntry
+from tests.engine.strategies import grids_for, rule_sets, standard_cards
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -175,3 +178,19 @@ def test_a_rematch_keeps_players_and_rules_and_moves_the_deal_on(save_hole):
     assert rematch.rules == match.rules
     assert rematch.first_dealer == 0
     assert rematch.rematch_of == match
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), rules=rule_sets, players=st.integers(2, 4))
+def test_a_checked_hole_is_scored_as_the_engine_scores_it(data, rules, players):
+    """The save scores each grid once, while checking it, and builds the hole from
+    those scores: the result must be the engine's own ``score_hole``, and the grids
+    it keeps must read back as the ones typed."""
+    grids = [data.draw(grids_for(rules, card=standard_cards)) for _ in range(players)]
+    went_out = data.draw(st.one_of(st.none(), st.integers(0, players - 1)))
+    entry = HoleEntry(kind="grids", grids=tuple(g.notation() for g in grids), went_out=went_out)
+    evaluation = services.hole_evaluate(rules=rules, entry=entry, players=players)
+    assume(evaluation.ok)
+    assert evaluation.hole == score_hole(grids, rules, went_out)
+    assert evaluation.seat_scores == [score_grid(g, rules) for g in grids]
+    assert [g.notation() for g in evaluation.grids] == list(entry.grids)
