@@ -279,15 +279,16 @@ def hole_record(
         if not evaluation.ok:
             raise HoleRejected(evaluation.problems)
         try:
-            with transaction.atomic():
-                hole = Hole.objects.create(
-                    match=locked,
-                    number=number,
-                    kind=entry.kind,
-                    went_out=entry.went_out,
-                    rules=rules.to_dict(),
-                    token=token,
-                )
+            # No savepoint: on a clash the HoleConflict leaves the transaction, which
+            # is rolled back whole.
+            hole = Hole.objects.create(
+                match=locked,
+                number=number,
+                kind=entry.kind,
+                went_out=entry.went_out,
+                rules=rules.to_dict(),
+                token=token,
+            )
         except IntegrityError as exc:
             raise HoleConflict(f"hole {number} was already saved from another phone") from exc
         _store_scores(hole, scores)

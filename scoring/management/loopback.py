@@ -24,9 +24,11 @@ def free_port() -> int:
 class Server:
     """gunicorn on loopback, started and stopped by the benchmark itself."""
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.workers = workers
+        #: Settings for this server only (``BOARD_CACHE=0``, say).
+        self.env = env or {}
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Server:
@@ -46,7 +48,7 @@ class Server:
                 "/dev/null",
             ],
             cwd=settings.BASE_DIR,
-            env={**os.environ, "DEBUG": "0"},
+            env={**os.environ, "DEBUG": "0", **self.env},
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -79,6 +79,29 @@ def test_a_second_phone_saving_the_same_hole_is_told_and_changes_nothing(save_ho
     assert match.holes.count() == 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_hole_the_database_refuses_as_a_duplicate_is_a_conflict_and_stores_nothing(
+    save_hole, monkeypatch
+):
+    """Should the count of saved holes ever miss one, the table's own unique hole
+    number still refuses the second copy: the phone is told of a conflict, and the
+    whole save is rolled back (no score rows, the match unchanged), in a real
+    transaction rather than the test's."""
+    match = MatchFactory(players=["Ann", "Bob", "Cy"])
+    save_hole(match, grids=CLASSIC_THREE)
+    before = Match.objects.get(pk=match.pk).updated_at
+    monkeypatch.setattr(services, "_hole_numbers", lambda match_id: [])
+    entry = HoleEntry(kind="grids", grids=tuple(CLASSIC_THREE))
+    with pytest.raises(services.HoleConflict, match="already saved from another phone"):
+        services.hole_record(match=match, entry=entry, token=uuid.uuid4(), number=1)
+    assert match.holes.count() == 1
+    assert Score.objects.filter(hole__match=match).count() == 3
+    assert Match.objects.get(pk=match.pk).updated_at == before
+    monkeypatch.undo()
+    # The connection is usable again at once.
+    assert save_hole(match, grids=CLASSIC_THREE).number == 2
+
+
 def test_an_impossible_table_is_refused_with_places_and_nothing_is_stored():
     match = MatchFactory(players=["Ann", "Bob", "Cy"])
     entry = HoleEntry(kind="grids", grids=("7 7 7 / 7 7 A", "7 2 3 / 4 5 6", "A 4 6 / A 4 6"))

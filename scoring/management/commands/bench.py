@@ -341,17 +341,36 @@ class Command(BaseCommand):
                 ),
                 lambda: python_rps(health_url, seconds, None),
             )
+        # A save answers with the scoreboard drawn afresh (the match has just
+        # changed): held to the same scoreboard drawn afresh, on a server that keeps
+        # no drawn board, the rest of a save (reading the form, checking, scoring,
+        # writing) must cost no more than the drawing.
+        with Server(env={"BOARD_CACHE": "0"}) as fresh_server:
+            fresh_server_url = fresh_server.url(board)
+            python_rps(fresh_server_url, 2, None, {"Cookie": cookie})  # warm up
+            fresh = paired(
+                lambda: python_rps(
+                    fresh_server.url("/"), seconds, None, requests=saves, expect=b"saved."
+                ),
+                lambda: python_rps(fresh_server_url, seconds, None, {"Cookie": cookie}),
+            )
         rows = [
             ("GET /healthz", api.base, None, None),
             ("POST /api/v1/score", api.target, api.ratio, 0.70),
             ("GET scoreboard, 8 players x 18 holes", page.target, page.ratio, 0.40),
             ("GET /healthz (Python generator)", save.base, None, None),
-            ("POST a hole, 8 players (Python generator)", save.target, save.ratio, 0.30),
+            ("POST a hole, 8 players (Python generator)", save.target, save.ratio, None),
+            ("GET scoreboard drawn afresh (Python generator)", fresh.base, None, None),
+            ("POST a hole, 8 players, against it", fresh.target, fresh.ratio, 0.50),
         ]
         for label, rate, ratio, floor in rows:
-            line = f"  {label:<44} {rate:8.0f} requests/s"
-            if ratio is not None:
-                verdict = "ok" if ratio >= (floor or 0) else "UNDER"
+            line = f"  {label:<48} {rate:8.0f} requests/s"
+            if ratio is not None and floor is None:
+                # The first budget, 0.30 of /healthz: why it was replaced is
+                # in docs/performance.md ("Saving a hole").
+                line += f"   ratio {ratio:.2f} (reported, not held)"
+            elif ratio is not None and floor is not None:
+                verdict = "ok" if ratio >= floor else "UNDER"
                 line += f"   ratio {ratio:.2f} (held to at least {floor:.2f}: {verdict})"
             self.stdout.write(line)
         # The history and statistics pages at 10 and 10,000 matches (groups.growth).
