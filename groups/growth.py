@@ -114,15 +114,22 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
         for number, seat, values in dealt.scores
     ]
     insert_rows(Score, ("hole", *SCORE_FIELDS), scores, ready=True)
-    if connection.vendor == "postgresql":
-        # What autovacuum does to a history grown over the years: without it the
-        # planner takes the new tables for empty ones.
-        with connection.cursor() as cursor:
-            for model in (Match, Player, Hole, Score):
-                cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+    analyze_match_tables()
     # Counted once here, to the same values as adding each match in turn.
     records.group_records(group=group, roster=list(group.roster.all()))
     return group
+
+
+def analyze_match_tables() -> None:
+    """On PostgreSQL, what autovacuum does to tables that grew: without fresh
+    statistics the planner takes new tables for empty ones, or guesses how many
+    holes a match has, and may scan every score to draw one board. (Where
+    autovacuum is off, as on some test servers, nothing else would.)"""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in (Match, Player, Hole, Score):
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
 
 
 _MATCH_COLUMNS = [

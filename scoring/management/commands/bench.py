@@ -28,6 +28,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
+from groups.growth import analyze_match_tables
 from scoring.engine import HouseRule, RuleSet, check_grid, check_table, score_grid, score_hole
 from scoring.management.loopback import Server
 from scoring.management.peer import peer_scorer
@@ -314,6 +315,7 @@ class Command(BaseCommand):
         seconds = max(1, options["seconds"] // rounds)
         board, cookie = scoreboard_fixture()
         saves = hole_save_requests(matches=400)
+        analyze_match_tables()
         self.stdout.write(
             f"\nServer: gunicorn, 2 sync workers, loopback, {tool}; each ratio is the median"
             f" of {rounds} rounds of {seconds} s, /healthz then the request, back to back"
