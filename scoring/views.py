@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import logging
 import re
@@ -10,15 +11,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import caches
 from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.crypto import salted_hmac
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -234,8 +238,9 @@ def _board_page(
 
     The partial answers "not modified" to a browser holding the current one: a
     follower's live board asks every few seconds, usually over a phone's data, and
-    most of those times nothing has changed. (The whole page carries CSRF tokens,
-    so it is always sent.)"""
+    most of those times nothing has changed. The whole page carries CSRF tokens, so
+    it is always sent; but once drawn it is kept, like the board, and each answer
+    gets its own token (:func:`_kept_page`)."""
     if partial:
         # A digest: the tag tells nobody the match's id or when it last changed.
         state = f"{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
@@ -267,7 +272,49 @@ def _board_page(
         )
     if partial:
         return _revalidated(render(request, f"{template}#board", context), etag)
-    return render(request, template, context)
+    if notice or request.method != "GET":
+        return render(request, template, context)
+    # The page around the board is kept as well: everything it shows is in the
+    # key, but for the CSRF token (put in afresh) and messages (never kept).
+    groups = [(g.pk, g.name) for g in context.get("move_groups", ())]
+    shown = (template, match.pk, match.updated_at.isoformat(), match.group_id, request.user.pk)
+    where = (request.scheme, request.get_host(), groups)
+    key = f"page:{hashlib.blake2b(repr((shown, where)).encode(), digest_size=16).hexdigest()}"
+    return _kept_page(request, template, context, key=key)
+
+
+def _token_stand_in() -> str:
+    """What a kept page holds where its CSRF token goes: the same in every worker
+    (a shared cache would work too), and nothing a player could type into a name,
+    as it comes from the secret key."""
+    return _stand_in_for(settings.SECRET_KEY)
+
+
+@functools.cache
+def _stand_in_for(secret: str) -> str:
+    return (
+        "csrf" + salted_hmac("scoring.kept_page", "token", secret, algorithm="sha256").hexdigest()
+    )
+
+
+def _kept_page(
+    request: HttpRequest, template: str, context: dict[str, Any], *, key: str
+) -> HttpResponse:
+    """``template`` drawn with ``context``, kept in the fragment cache under ``key``,
+    which must name everything the page shows besides its CSRF token and messages.
+
+    Each answer gets the request's own CSRF token (masked afresh, as Django does for
+    every page). A page with messages to show is drawn, not kept: they are shown
+    once."""
+    if len(messages.get_messages(request)):
+        return render(request, template, context)
+    fragments = caches["fragments"]
+    stand_in = _token_stand_in()
+    html: str | None = fragments.get(key)
+    if html is None:
+        html = render_to_string(template, {**context, "csrf_token": stand_in}, request)
+        fragments.set(key, html)
+    return HttpResponse(html.replace(stand_in, get_token(request)))
 
 
 def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
