@@ -111,3 +111,29 @@ def test_each_visitor_sees_their_own_account_links_and_groups(client, match):
     assert "Keep it in a group" in page and "Friday golf" in page
     group_services.group_create(owner=user, name="Sunday golf")
     assert "Sunday golf" in client.get(owned).content.decode()
+
+
+def test_a_kept_page_gives_a_browser_without_a_csrf_cookie_a_token_that_works(match):
+    """The owner signed in on a second phone, which has no CSRF cookie yet: it gets
+    the page the first phone's visit kept, with a token of its own and the cookie
+    that goes with it, and can save from it."""
+    user = User.objects.create_user(username="olive", password="a-long-pass-phrase-9")
+    match.owner = user
+    match.save()
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    for phone in (first, second):
+        phone.force_login(user)
+    first.get(match.get_absolute_url())
+    assert "csrftoken" not in second.cookies
+    page = second.get(match.get_absolute_url())
+    assert not page.templates  # the kept page
+    assert "csrftoken" in page.cookies
+    data = {"number": "1", "token": str(uuid.uuid4()), "kind": "grids", "went_out": ""}
+    data.update({f"grid_{seat}": grid for seat, grid in enumerate(GRIDS)})
+    answer = second.post(
+        reverse("scoring:hole_new", args=[match.pk]),
+        data,
+        HTTP_HX_REQUEST="true",
+        HTTP_X_CSRFTOKEN=token_of(page.content.decode()),
+    )
+    assert answer.status_code == 200 and match.holes.count() == 1
