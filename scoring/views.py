@@ -264,12 +264,9 @@ def _board_page(
         context.update(next_dealer=dealer, next_first=first)
     if not readonly and match.group_id is None and request.user.is_authenticated:
         context["move_groups"] = list(groups_for_user(user=request.user))
-    if readonly:
-        context["share_url"] = request.build_absolute_uri()
-    else:
-        context["share_url"] = request.build_absolute_uri(
-            match_share_path(match),
-        )
+    # The share link as the match gives it, never as a visitor typed it (a query
+    # string added to it would be kept with the page and shown to every follower).
+    context["share_url"] = request.build_absolute_uri(match_share_path(match))
     if partial:
         return _revalidated(render(request, f"{template}#board", context), etag)
     if notice or request.method != "GET":

@@ -13,9 +13,15 @@ from rules.templatetags.golf import card_html, scored_grid_html
 from scoring.engine import Card, Grid, Rank, RuleSet, Suit, score_grid
 from tests.engine.strategies import cards, grids_for, rule_sets
 
-CARD, GRID = (
-    Template(source)
-    for source in (Path(__file__).with_name("reference_cards.html").read_text().split("\n====\n"))
+CARD_SOURCE, GRID_SOURCE = (
+    Path(__file__).with_name("reference_cards.html").read_text().split("\n====\n")
+)
+CARD = Template(CARD_SOURCE)
+# The grid's cards as the card template drew them too, not as the tag draws them.
+GRID = Template(
+    GRID_SOURCE.replace(
+        '{% include "_cards.html#card" %}', CARD_SOURCE.split("{% load golf %}", 1)[1]
+    )
 )
 
 

@@ -137,3 +137,14 @@ def test_a_kept_page_gives_a_browser_without_a_csrf_cookie_a_token_that_works(ma
         HTTP_X_CSRFTOKEN=token_of(page.content.decode()),
     )
     assert answer.status_code == 200 and match.holes.count() == 1
+
+
+def test_the_shared_page_never_shows_one_visitors_address_to_another(client, match):
+    """The live board polls, and links to, the share link as the match gives it: a
+    query string one follower added is neither kept with the page nor shown."""
+    url = reverse("scoring:match_shared", args=[match.share_token])
+    first = client.get(url + "?ref=alice-secret").content.decode()
+    second = Client().get(url).content.decode()
+    for page in (first, second):
+        assert "alice-secret" not in page
+        assert f'hx-get="http://testserver{url}"' in page
