@@ -62,3 +62,40 @@ def test_the_save_load_carries_on_from_hole_to_hole_across_runs():
     assert "number=2&" in second[2]
     assert first[1] == second[1]
     assert first[3]["HX-Request"] == "true"
+
+
+def test_the_python_load_stops_the_bench_when_a_worker_fails_or_runs_out():
+    """A worker thread that stopped early (a refused request, or no holes left to
+    save) must stop the bench, not leave a rate that only looks lower."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from scoring.management.commands.bench import python_rps
+
+    class Answer(BaseHTTPRequestHandler):
+        def do_GET(self):
+            status = 500 if self.path == "/broken" else 200
+            self.send_response(status)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        assert python_rps(url, 1, None, threads=2) > 0
+
+        def two(worker):
+            yield from [("GET", "/", None, {})] * 2
+
+        with pytest.raises(RuntimeError, match="ran out of requests"):
+            python_rps(url, 1, None, requests=two, threads=2)
+        with pytest.raises(RuntimeError, match="answered 500"):
+            python_rps(url + "broken", 1, None, threads=2)
+    finally:
+        server.shutdown()
+        server.server_close()

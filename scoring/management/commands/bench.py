@@ -150,6 +150,8 @@ def python_rps(
         while True:
             yield ("POST" if body else "GET", "/" + path, body, {**extra, **(headers or {})})
 
+    failures: list[Exception] = []
+
     def worker(index: int) -> None:
         connection = HTTPConnection(host, int(port), timeout=30)
         done = 0
@@ -157,16 +159,25 @@ def python_rps(
         # The clock is read before the next request is taken, so a generator shared
         # by several runs loses none (a skipped hole would make every later save a
         # conflict).
-        while time.monotonic() < stop:
-            method, target, data, head = next(load)
-            connection.request(method, target, body=data, headers=head)
-            answer = connection.getresponse()
-            text = answer.read()
-            if answer.status >= 400:
-                raise RuntimeError(f"{method} {target} answered {answer.status}")
-            if expect is not None and expect not in text:
-                raise RuntimeError(f"{method} {target} did not answer {expect!r}")
-            done += 1
+        try:
+            while time.monotonic() < stop:
+                try:
+                    method, target, data, head = next(load)
+                except StopIteration:
+                    raise RuntimeError("the load ran out of requests: make more") from None
+                connection.request(method, target, body=data, headers=head)
+                answer = connection.getresponse()
+                text = answer.read()
+                if answer.status >= 400:
+                    raise RuntimeError(f"{method} {target} answered {answer.status}")
+                if expect is not None and expect not in text:
+                    raise RuntimeError(f"{method} {target} did not answer {expect!r}")
+                done += 1
+        except Exception as exc:  # a thread's error would otherwise only be printed
+            failures.append(exc)
+            return
+        finally:
+            connection.close()
         counts.append(done)
 
     pool = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
@@ -174,6 +185,9 @@ def python_rps(
         thread.start()
     for thread in pool:
         thread.join()
+    if failures:
+        # A worker that stopped early would make the rate look lower than it is.
+        raise failures[0]
     return sum(counts) / seconds
 
 
@@ -232,7 +246,8 @@ def scoreboard_fixture() -> tuple[str, str]:
 def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
     """Each worker saves holes 1 to 18 into its own 8-player, 18-hole matches, one
     after another, every request a new hole as the save button sends it through
-    htmx (validate, score, write, answer with the scoreboard)."""
+    htmx (validate, score, write, answer with the scoreboard), each match from the
+    phone that started it (a session owning that match alone)."""
     from urllib.parse import urlencode
 
     from django.contrib.sessions.backends.db import SessionStore
@@ -248,19 +263,25 @@ def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
         )
         for _ in range(matches)
     ]
-    session = SessionStore()
-    session[SESSION_KEY] = [m.pk for m in made]
-    session.create()
     csrf = "b" * 32
-    headers = {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Cookie": f"sessionid={session.session_key}; csrftoken={csrf}",
-        "HX-Request": "true",
-    }
+
+    def phone(match: Match) -> dict[str, str]:
+        """The headers of the phone that started ``match``: its session owns it."""
+        session = SessionStore()
+        session[SESSION_KEY] = [match.pk]
+        session.create()
+        return {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"sessionid={session.session_key}; csrftoken={csrf}",
+            "HX-Request": "true",
+        }
+
+    phones = {match.pk: phone(match) for match in made}  # made before any timing
     grids = {f"grid_{seat}": grid for seat, grid in enumerate(EIGHT_PLAYERS)}
 
     def requests_of(worker: int) -> Iterator[Request]:
         for match in made[worker::8]:
+            headers = phones[match.pk]
             for number in range(1, 19):
                 body = urlencode(
                     {
@@ -314,7 +335,8 @@ class Command(BaseCommand):
         rounds = options["rounds"]
         seconds = max(1, options["seconds"] // rounds)
         board, cookie = scoreboard_fixture()
-        saves = hole_save_requests(matches=400)
+        # Holes for two servers' rounds of saving, at up to about 1,000 a second.
+        saves = hole_save_requests(matches=1200)
         analyze_match_tables()
         self.stdout.write(
             f"\nServer: gunicorn, 2 sync workers, loopback, {tool}; each ratio is the median"
