@@ -630,26 +630,12 @@ def _scoreboard_after_save(
     form's page already shows, so a phone downloads less and the server draws less.
     It comes with its address for the browser's history (the form's address would
     stay there otherwise)."""
-    if not request.htmx:
-        return _board_page(
-            request,
-            match,
-            "scoring/match_detail.html",
-            readonly=False,
-            players=players,
-            notice=notice,
-        )
-    response = _board_page(
-        request,
-        match,
-        "scoring/match_detail_main.html",
-        readonly=False,
-        players=players,
-        notice=notice,
-    )
-    response["HX-Push-Url"] = match.get_absolute_url()
-    response["HX-Retarget"] = "#main"
-    response["HX-Reswap"] = "innerHTML"
+    template = "scoring/match_detail_main.html" if request.htmx else "scoring/match_detail.html"
+    response = _board_page(request, match, template, readonly=False, players=players, notice=notice)
+    if request.htmx:
+        response["HX-Push-Url"] = match.get_absolute_url()
+        response["HX-Retarget"] = "#main"
+        response["HX-Reswap"] = "innerHTML"
     return response
 
 
