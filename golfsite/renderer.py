@@ -45,8 +45,6 @@ _OPTIONS = {f"{_WIDGETS}radio_option.html", f"{_WIDGETS}checkbox_option.html"}
 
 def _text(value: Any) -> str:
     """``{{ value|stringformat:'s' }}`` as Django's templates draw it."""
-    if isinstance(value, tuple):
-        value = str(value)
     text = str(value)
     return text if isinstance(value, SafeData) else str(escape(text))
 

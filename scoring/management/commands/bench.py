@@ -389,11 +389,12 @@ class Command(BaseCommand):
         ]
         for label, rate, ratio, floor in rows:
             line = f"  {label:<48} {rate:8.0f} requests/s"
-            if ratio is not None and floor is None:
-                line += f"   ratio {ratio:.2f} (reported, not held)"
-            elif ratio is not None and floor is not None:
-                verdict = "ok" if ratio >= floor else "UNDER"
-                line += f"   ratio {ratio:.2f} (held to at least {floor:.2f}: {verdict})"
+            if ratio is not None:
+                if floor is None:
+                    line += f"   ratio {ratio:.2f} (reported, not held)"
+                else:
+                    verdict = "ok" if ratio >= floor else "UNDER"
+                    line += f"   ratio {ratio:.2f} (held to at least {floor:.2f}: {verdict})"
             self.stdout.write(line)
         # The history and statistics pages at 10 and 10,000 matches (groups.growth).
         if options["no_growth"]:
