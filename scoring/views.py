@@ -29,6 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from golfsite.fetch import by_pk
+from golfsite.release import code_version
 from groups.models import Membership
 from groups.selectors import groups_for_user
 from scoring import selectors, services
@@ -242,8 +243,11 @@ def _board_page(
     it is always sent; but once drawn it is kept, like the board, and each answer
     gets its own token (:func:`_kept_page`)."""
     if partial:
-        # A digest: the tag tells nobody the match's id or when it last changed.
-        state = f"{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
+        # A digest: the tag tells nobody the match's id or when it last changed. The
+        # code's version is in it too: after a deploy, a board kept by a follower's
+        # browser is sent again, drawn by the new code.
+        kind = "read" if readonly else "keep"
+        state = f"{code_version()}:{match.pk}:{match.updated_at.isoformat()}:{kind}"
         etag = f'"{hashlib.blake2b(state.encode(), digest_size=12).hexdigest()}"'
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:

@@ -6,6 +6,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
+from scoring import views
 from scoring.engine import DeckKind, HouseRule, RuleSet
 from scoring.models import Hole, Match
 from scoring.views import SESSION_KEY
@@ -696,3 +697,18 @@ def test_new_match_links_each_variant_and_house_rule_to_its_rules_page(client):
         assert f'href="{reverse("rules:house_rule", args=[rule.slug])}"' in html
     # ...and each of those pages exists.
     assert client.get(reverse("rules:house_rule", args=["tied-shame"])).status_code == 200
+
+
+def test_a_live_board_kept_by_a_browser_is_sent_again_after_a_deploy(
+    client, three, save_hole, monkeypatch
+):
+    """The match is unchanged, but the code that draws its board is new: the
+    follower's browser must not keep the board drawn by the old code."""
+    save_hole(three, totals=[1, 2, 3])
+    url = reverse("scoring:match_shared", args=[three.share_token])
+    etag = client.get(url, **HX)["ETag"]
+    monkeypatch.setattr(views, "code_version", lambda: "a-new-release")
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    assert again.status_code == 200
+    assert again["ETag"] != etag
+    assert client.get(url, HTTP_IF_NONE_MATCH=again["ETag"], **HX).status_code == 304
