@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from groups.models import Group, Invite, Membership, RosterPlayer
+from scoring import services as scoring_services
 from scoring.admin import DeleteCountsAdmin
 
 # The group's page reads every member and regular with the rows that list them (one
@@ -58,6 +59,16 @@ class GroupAdmin(DeleteCountsAdmin):
     autocomplete_fields = ["owner"]
     readonly_fields = ["created_at"]
     inlines = [MembershipInline, NewMembershipInline, RosterInline]
+
+    # A group deleted takes its matches with it: its row is locked before any of
+    # theirs, as a match finishing locks them (``scoring.services.locked_first``).
+    def delete_model(self, request: HttpRequest, obj: Group) -> None:
+        scoring_services.locked_first(group_ids=[obj.pk])
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Group]) -> None:
+        scoring_services.locked_first(group_ids=list(queryset.values_list("pk", flat=True)))
+        super().delete_queryset(request, queryset)
 
 
 @admin.register(Membership)

@@ -106,6 +106,7 @@ def group_match_create(
 ) -> Match:
     """Start a match in ``group``: ``picked`` roster players, then ``new_names`` (who
     join the roster), in that seating order. The rules become the group's usual ones."""
+    scoring_services.locked_first(group_ids=[group.pk])
     newcomers = roster_for_names(group=group, names=new_names)
     seated = [*picked, *newcomers]
     match = scoring_services.match_create(
@@ -125,6 +126,8 @@ def group_match_create(
 def match_move(*, match: Match, group: Group, by: AbstractBaseUser) -> None:
     """Move a match started without a group into ``group`` (whose member ``by`` is):
     each player is linked to the roster entry of the same name, added if new."""
+    scoring_services.locked_first(match_ids=[match.pk], group_ids=[group.pk])
+    match.refresh_from_db(fields=["group"])  # as it is now, under the lock
     if match.group_id is not None:
         raise GroupActionError("This match already belongs to a group.")
     players = list(match.players.all())

@@ -135,6 +135,14 @@ class PartOfAMatchAdmin(DeleteCountsAdmin):
         """The matches the rows of ``queryset`` belong to."""
         return list(queryset.values_list("match_id", flat=True))
 
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        # Locks taken in the scoresheet's order before anything is written
+        # (``services.locked_first``): the match's group (or groups, for a match
+        # moved by hand), then the match.
+        ids = self.match_ids(type(obj).objects.filter(pk=obj.pk)) if change else []
+        services.locked_first(match_ids=ids, group_ids=[getattr(obj, "group_id", None)])
+        super().save_model(request, obj, form, change)
+
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         # Runs after save_model, once the inlines are saved too.
         super().save_related(request, form, formsets, change)
@@ -143,11 +151,13 @@ class PartOfAMatchAdmin(DeleteCountsAdmin):
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         ids = self.match_ids(type(obj).objects.filter(pk=obj.pk))
+        services.locked_first(match_ids=ids)
         super().delete_model(request, obj)
         services.matches_edited(match_ids=ids)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         ids = self.match_ids(queryset)
+        services.locked_first(match_ids=ids)
         super().delete_queryset(request, queryset)
         services.matches_edited(match_ids=ids)
 

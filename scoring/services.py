@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from golfsite.fetch import STAND_IN, Prepared, insert_rows
@@ -451,6 +452,37 @@ def _group_of_match_first(match_id: int, *, finished: bool) -> None:
             Group.objects.select_for_update(no_key=True)
             .filter(pk__in=in_state.values("group_id"))
             .order_by()
+            .values_list("pk", flat=True)
+        )
+
+
+def locked_first(*, match_ids: Iterable[int] = (), group_ids: Iterable[int | None] = ()) -> None:
+    """For a change that writes rows of these matches (a seat, a hole, a score, the
+    match itself) or of these groups, before it writes anything: lock, as
+    :func:`_group_first`, the rows of the groups (these, and those of the matches),
+    then the matches' own rows, each in the order of their ids.
+
+    The scoresheet's own changes take these locks in this order already. Changes
+    by hand (the admin), starting a match in a group and moving one into it call
+    this first; otherwise, say, a seat renamed in the admin as its match finishes
+    would hold the seat the save is about to write while waiting for the group's
+    row the save holds, and PostgreSQL would abort one of the two."""
+    if not connection.features.has_select_for_update:
+        return
+    matches = sorted(set(match_ids))
+    groups = {pk for pk in group_ids if pk is not None}
+    of_matches = Match.objects.filter(pk__in=matches).values("group_id")
+    list(
+        Group.objects.select_for_update(no_key=True)
+        .filter(Q(pk__in=groups) | Q(pk__in=of_matches))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if matches:
+        list(
+            Match.objects.select_for_update()
+            .filter(pk__in=matches)
+            .order_by("pk")
             .values_list("pk", flat=True)
         )
 

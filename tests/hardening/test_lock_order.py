@@ -219,6 +219,8 @@ def test_a_regular_deleted_as_a_read_keeps_their_record(monkeypatch, table):
 GROUP_READ = re.compile(r'^SELECT "groups_group"\."id"(?: AS "pk")? FROM "groups_group" WHERE')
 #: The statement reading (and on PostgreSQL locking) the match's row itself.
 MATCH_READ = re.compile(r'^SELECT .* FROM "scoring_match" WHERE')
+#: The statement locking a match's row (PostgreSQL).
+MATCH_LOCK = re.compile(r'^SELECT .* FROM "scoring_match" WHERE .* FOR UPDATE$')
 #: A write to a match, a seat, a group or a record (not to the admin's log).
 WRITE = re.compile(r'^(?:UPDATE|DELETE FROM|INSERT INTO) "(?:groups|scoring)_')
 
@@ -228,6 +230,13 @@ def _change(name: str, table: tuple[Group, Match, RosterPlayer, RosterPlayer]) -
     finished = Match.objects.filter(group=group, finished_at__isnull=False).get()
     hole = finished.holes.get(number=1)
     client = _admin_client()
+    loose = services.match_create(names=["Cy", "Di"], first_dealer=0, rules=RuleSet(holes=2))
+    seat = match.players.get(seat=0)
+
+    def admin_posts(name: str, args: list[Any], data: dict[str, Any]) -> None:
+        answer = client.post(reverse(name, args=args), data)
+        assert answer.status_code == 302, answer.content.decode()[:2000]
+
     changes: dict[str, Callable[[], Any]] = {
         "finish": lambda: _save(match, 2, 1, 7),
         "correct": lambda: services.hole_correct(
@@ -236,13 +245,47 @@ def _change(name: str, table: tuple[Group, Match, RosterPlayer, RosterPlayer]) -
         "delete the last hole": lambda: services.hole_delete_last(match=finished, number=2),
         "end": lambda: services.match_end(match=match),
         "delete a regular": lambda: _admin_deletes(client, ann),
+        "start a match": lambda: group_services.group_match_create(
+            group=group,
+            by=group.owner,
+            picked=[ann, bob],
+            new_names=["Cy"],
+            first_dealer=0,
+            rules=RuleSet(holes=2),
+        ),
+        "move a match in": lambda: group_services.match_move(
+            match=loose, group=group, by=group.owner
+        ),
+        "rename a seat in the admin": lambda: admin_posts(
+            "admin:scoring_player_change",
+            [seat.pk],
+            {"name": "Annie", "roster_player": ann.pk},
+        ),
+        "delete a hole in the admin": lambda: admin_posts(
+            "admin:scoring_hole_delete", [hole.pk], {"post": "yes"}
+        ),
+        "delete the group in the admin": lambda: admin_posts(
+            "admin:groups_group_delete", [group.pk], {"post": "yes"}
+        ),
     }
     return changes[name]
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "change", ["finish", "correct", "delete the last hole", "end", "delete a regular"]
+    "change",
+    [
+        "finish",
+        "correct",
+        "delete the last hole",
+        "end",
+        "delete a regular",
+        "start a match",
+        "move a match in",
+        "rename a seat in the admin",
+        "delete a hole in the admin",
+        "delete the group in the admin",
+    ],
 )
 def test_a_change_to_a_groups_results_locks_its_row_before_anything_else(change, table):
     """On PostgreSQL the group's row is locked before the match's and before any
@@ -259,10 +302,15 @@ def test_a_change_to_a_groups_results_locks_its_row_before_anything_else(change,
     assert locks, sqls
     assert "FOR NO KEY UPDATE" in sqls[locks[0]]
     before = [n for n, sql in enumerate(sqls) if MATCH_READ.match(sql) or WRITE.match(sql)]
-    if change == "delete a regular":
-        # The admin's page reads the regular, and what goes with them, first.
+    if change == "delete a regular" or change.endswith("in the admin"):
+        # The admin's page reads the row, and what goes with it, first.
         before = [n for n in before if WRITE.match(sqls[n])]
     assert locks[0] < before[0], sqls[: before[0] + 1]
+    if change in ("rename a seat in the admin", "delete a hole in the admin"):
+        # A hand edit of a match in play locks the match too before it writes, as a
+        # save does: else each would hold a row the other is about to write.
+        match_lock = next(n for n, sql in enumerate(sqls) if MATCH_LOCK.match(sql))
+        assert match_lock < before[0], sqls[: before[0] + 1]
 
 
 @pytest.mark.django_db
