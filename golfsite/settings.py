@@ -81,6 +81,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages go compressed to a browser that accepts it (every phone's does): a
+    # scoreboard or a rules page is four to six times smaller on the wire. Static
+    # files never get here: whitenoise serves them compressed ahead of time. Django
+    # pads what it compresses at random, against BREACH.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

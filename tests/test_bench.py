@@ -1,6 +1,7 @@
 """`make bench` prints the engine figures with their budgets (timing itself is never
 asserted: these machines are too noisy for that)."""
 
+import gzip
 from io import StringIO
 
 import pytest
@@ -74,6 +75,16 @@ def test_the_python_load_stops_the_bench_when_a_worker_fails_or_runs_out():
 
     class Answer(BaseHTTPRequestHandler):
         def do_GET(self):
+            if self.path == "/phone":
+                # Compressed, as the site answers a phone, which asks for it.
+                assert "gzip" in self.headers["Accept-Encoding"]
+                body = gzip.compress(b"Hole 1 saved.")
+                self.send_response(200)
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
             status = 500 if self.path == "/broken" else 200
             self.send_response(status)
             self.send_header("Content-Length", "2")
@@ -96,6 +107,10 @@ def test_the_python_load_stops_the_bench_when_a_worker_fails_or_runs_out():
             python_rps(url, 1, None, requests=two, threads=2)
         with pytest.raises(RuntimeError, match="answered 500"):
             python_rps(url + "broken", 1, None, threads=2)
+        # The answer is read as the phone would read it, uncompressed.
+        assert python_rps(url + "phone", 1, None, threads=2, expect=b"saved.") > 0
+        with pytest.raises(RuntimeError, match="did not answer"):
+            python_rps(url + "phone", 1, None, threads=2, expect=b"refused")
     finally:
         server.shutdown()
         server.server_close()

@@ -131,5 +131,10 @@ schema.config.generation.update(
 def test_the_api_keeps_the_promises_of_its_openapi_document(case):
     """Every check but one: a grid can be valid JSON Schema and still not be a grid
     (ranks, card counts, copies in the deck), which the document answers with a
-    documented 400; so "schema-valid data is always accepted" cannot hold."""
-    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+    documented 400; so "schema-valid data is always accepted" cannot hold.
+
+    The WSGI client does not undo gzip as an HTTP client does, so it asks for the
+    answers uncompressed."""
+    case.call_and_validate(
+        headers={"Accept-Encoding": "identity"}, excluded_checks=[positive_data_acceptance]
+    )

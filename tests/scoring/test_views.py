@@ -712,3 +712,19 @@ def test_a_live_board_kept_by_a_browser_is_sent_again_after_a_deploy(
     assert again.status_code == 200
     assert again["ETag"] != etag
     assert client.get(url, HTTP_IF_NONE_MATCH=again["ETag"], **HX).status_code == 304
+
+
+def test_a_live_board_sent_compressed_is_not_sent_again_unchanged(client, three, save_hole):
+    """A phone's browser accepts gzip: the board comes compressed, its tag marked
+    weak, and the next poll with that tag is still answered "not modified"."""
+    save_hole(three, totals=[1, 2, 3])
+    url = reverse("scoring:match_shared", args=[three.share_token])
+    gz = {"HTTP_ACCEPT_ENCODING": "gzip", **HX}
+    first = client.get(url, **gz)
+    assert first["Content-Encoding"] == "gzip"
+    etag = first["ETag"]
+    assert etag.startswith('W/"')
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag, **gz)
+    assert again.status_code == 304 and again.content == b""
+    save_hole(three, totals=[4, 0, 6])
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag, **gz).status_code == 200
