@@ -42,3 +42,12 @@ def test_the_header_takes_two_lines_on_a_phone(page, live_server):
     brand, account = page.locator(".brand"), page.get_by_role("link", name="Log in")
     assert abs(brand.bounding_box()["y"] - account.bounding_box()["y"]) < 12
     assert page.locator(".site-header").bounding_box()["height"] <= 100
+
+
+def test_tick_boxes_keep_their_size_beside_long_help(page, live_server):
+    """A box or radio beside two lines of help is not squeezed to a sliver."""
+    page.goto(live_server.url + reverse("scoring:match_new"))
+    inputs = page.locator("input[type=checkbox], input[type=radio]")
+    assert inputs.count() > 20
+    widths = {box.get_attribute("id"): box.bounding_box()["width"] for box in inputs.all()}
+    assert min(widths.values()) >= 20, {k: w for k, w in widths.items() if w < 20}
