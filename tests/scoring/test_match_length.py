@@ -1,0 +1,53 @@
+"""A match ended early says how far it went, not the length it was planned for."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.engine import RuleSet
+from tests.factories import MatchFactory
+
+from .test_views import own
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def nine(client):
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    own(client, match)
+    return match
+
+
+def pages(client, match):
+    yield client.get(reverse("scoring:match_detail", args=[match.pk])).content.decode()
+    yield client.get(reverse("scoring:match_shared", args=[match.share_token])).content.decode()
+
+
+def test_a_match_in_play_shows_its_planned_length(client, nine, save_hole):
+    save_hole(nine, totals=[5, 7])
+    for page in pages(client, nine):
+        assert "· 9 holes ·" in " ".join(page.split())
+        assert "ended after" not in page
+
+
+def test_a_match_ended_early_says_after_how_many_holes(client, nine, save_hole):
+    for totals in ([5, 7], [3, 2], [8, 1]):
+        save_hole(nine, totals=totals)
+    client.post(reverse("scoring:match_end", args=[nine.pk]))
+    nine.refresh_from_db()
+    assert nine.is_finished
+    for page in pages(client, nine):
+        text = " ".join(page.split())
+        assert "· ended after 3 of 9 holes ·" in text
+        assert "9 holes ·" not in text.replace("of 9 holes", "")
+
+
+def test_a_match_played_to_the_end_keeps_its_length(client, save_hole):
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
+    own(client, match)
+    save_hole(match, totals=[5, 7])
+    save_hole(match, totals=[3, 2])
+    match.refresh_from_db()
+    assert match.is_finished
+    for page in pages(client, match):
+        assert "· 2 holes ·" in " ".join(page.split())
