@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,8 @@ HOME_EXAMPLE = "8 5 7 / 8 3 9"
 GRID_SCOPES = ("card", "column", "grid")
 #: Slots a learner has not filled yet are written "?" in the grid notation.
 EMPTY = "?"
+#: Anything typed that is more than empty slots and separators.
+_TYPED = re.compile(r"[^\s,/?]")
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -107,10 +110,26 @@ def guide(request: HttpRequest) -> HttpResponse:
             "rules": rules,
             "values": value_rows(rules),
             **_example(rules),
-            "twos_pair": _score("2 3 4 / 2 5 6", rules),
-            "twos_apart": _score("2 2 4 / 3 5 6", rules),
+            **_twos(rules),
         },
     )
+
+
+#: The same six cards with the twos in one column, then in two: why twos are kept apart.
+TWOS_PAIRED = "2 3 4 / 2 5 6"
+TWOS_APART = "2 2 4 / 3 5 6"
+
+
+def _twos(rules: RuleSet) -> dict[str, Any]:
+    """The twos example: both grids scored, and what one two takes off its column."""
+    paired, apart = check_grid(TWOS_PAIRED, rules), check_grid(TWOS_APART, rules)
+    return {
+        "twos_pair": score_grid(paired, rules),
+        "twos_apart": score_grid(apart, rules),
+        "twos_pair_grid": paired.notation(),
+        "twos_apart_grid": apart.notation(),
+        "two_takes_off": -rules.value(Card(Rank.TWO)),
+    }
 
 
 # -- card values ---------------------------------------------------------------------
@@ -210,7 +229,8 @@ def card_values(request: HttpRequest) -> HttpResponse:
 
 @dataclass
 class Slot:
-    """One place of the grid editor: what was typed, the card if it reads, problems."""
+    """One place of the grid editor: what was typed, the card if it reads, and the
+    numbered problems (listed under the grid) that concern it."""
 
     row: int
     column: int
@@ -218,6 +238,7 @@ class Slot:
     card: Card | None
     messages: list[str] = field(default_factory=list)
     problem_numbers: list[int] = field(default_factory=list)
+    problem_ids: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -227,24 +248,58 @@ class Slot:
     def name(self) -> str:
         return f"row {self.row}, card {self.column}"
 
+    @property
+    def wrong(self) -> bool:
+        return bool(self.problem_numbers)
+
+    @property
+    def error_id(self) -> str:
+        """The id of the listed problem that is this slot's alone."""
+        return f"slot-{self.row}-{self.column}-error"
+
+
+@dataclass(frozen=True)
+class ListedProblem:
+    """One numbered line of the list under the grid."""
+
+    number: int
+    id: str
+    message: str
+
 
 @dataclass
 class Checked:
     """A typed grid checked and, when it is possible, scored."""
 
     rows: list[list[Slot]]
-    problems: list[Problem]
+    problems: list[ListedProblem]
     score: GridScore | None
     notation: str
+    #: Slots still without a card, in a grid that has some cards.
+    missing: list[Slot] = field(default_factory=list)
+    #: Nothing typed but "?" and separators: the page shows empty slots and a hint.
+    blank: bool = False
+
+    @property
+    def missing_text(self) -> str:
+        """``"row 1, card 2 and row 2, card 3"``."""
+        names = [slot.name for slot in self.missing]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def check_typed_grid(text: str, rules: RuleSet) -> Checked:
-    """Check ``text`` against ``rules`` slot by slot, and score it if it is possible."""
+    """Check ``text`` against ``rules`` slot by slot, and score it if it is possible.
+
+    Problems are numbered in reading order of the first card they concern; a slot
+    keeps the numbers of every problem it is part of. An empty slot is not a
+    problem, only a card still to come: the grid is not scored until it has one."""
     cells = grid_cells(text, rules.layout)
     rows = [
         [Slot(r, c, token, _card_or_none(token)) for c, token in enumerate(row, start=1)]
         for r, row in enumerate(cells, start=1)
     ]
+    if not _TYPED.search(text):
+        return Checked(rows, [], None, "", blank=True)
     empty = {(s.row, s.column) for row in rows for s in row if s.empty}
     problems: list[Problem] = []
     score = None
@@ -256,24 +311,43 @@ def check_typed_grid(text: str, rules: RuleSet) -> Checked:
     else:
         score = score_grid(grid, rules)
         notation = grid.notation()
-    general: list[Problem] = []
+    several: list[tuple[tuple[int, int], Problem, list[tuple[int, int]]]] = []
     for problem in problems:
         places = {(r, c) for _, r, c in problem.places}
         if not places and problem.row is not None and problem.column is not None:
             places = {(problem.row, problem.column)}
         places = {p for p in places if p[0] <= rules.layout.rows and p[1] <= rules.layout.columns}
         if places and places <= empty:
-            continue  # an empty slot says so itself
+            continue  # an empty slot is drawn empty; the score waits for its card
         if len(places) == 1:
             (r, c) = places.pop()
             rows[r - 1][c - 1].messages.append(_sentence(problem.message))
         else:
-            general.append(problem)
-            for r, c in places:
-                rows[r - 1][c - 1].problem_numbers.append(len(general))
-    for r, c in sorted(empty):
-        rows[r - 1][c - 1].messages.insert(0, f"Row {r}, card {c}: no card here yet.")
-    return Checked(rows, general, score, notation)
+            several.append(
+                (min(places, default=(rules.layout.rows + 1, 0)), problem, sorted(places))
+            )
+    # One numbered list: a slot's own problems, then those of several cards, each
+    # placed at its first card.
+    entries: list[tuple[tuple[int, int, int], str, str, list[tuple[int, int]]]] = []
+    for row in rows:
+        for slot in row:
+            if slot.messages:
+                key = (slot.row, slot.column, 0)
+                entries.append(
+                    (key, slot.error_id, " ".join(slot.messages), [(slot.row, slot.column)])
+                )
+    for (r, c), problem, places in several:
+        entries.append(((r, c, 1), "", _sentence(problem.message), places))
+    entries.sort(key=lambda entry: entry[0])
+    listed: list[ListedProblem] = []
+    for number, (_, problem_id, message, places) in enumerate(entries, start=1):
+        problem_id = problem_id or f"grid-problem-{number}"
+        listed.append(ListedProblem(number, problem_id, message))
+        for r, c in places:
+            rows[r - 1][c - 1].problem_numbers.append(number)
+            rows[r - 1][c - 1].problem_ids.append(problem_id)
+    missing = [rows[r - 1][c - 1] for r, c in sorted(empty)]
+    return Checked(rows, listed, score, notation, missing)
 
 
 def _card_or_none(token: str) -> Card | None:
@@ -308,11 +382,15 @@ def try_grid(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {"form": form}
     if form.is_valid() and form.ruleset:
         rules = form.ruleset
-        if "grid" in request.GET:
-            text = form.cleaned_data["grid"]
-        else:
-            text = deal_grid(rules, seed=0, pair_chance=0.5).notation()
+        # No grid typed: empty slots and a hint, never a score the field does not hold.
+        text = form.cleaned_data["grid"] or ""
         checked = check_typed_grid(text, rules)
+        grid_items = [("grid", checked.notation)] if checked.notation else []
+        if checked.blank:
+            # A dealt grid to start from: the link puts it in the field, so what is
+            # scored is always what is typed.
+            example = deal_grid(rules, seed=0, pair_chance=0.5).notation()
+            context["example_query"] = query_string(form.query_items() + [("grid", example)])
         context |= {
             "rules": rules,
             "checked": checked,
@@ -320,7 +398,7 @@ def try_grid(request: HttpRequest) -> HttpResponse:
             "keys": rank_keys(rules),
             "suits": list(Suit) if rules.deck is DeckKind.STANDARD else [],
             "rule_items": form.query_items(),
-            "share_query": query_string(form.query_items() + [("grid", checked.notation)]),
+            "share_query": query_string(form.query_items() + grid_items),
         }
     if not _is_htmx(request):
         return render(request, "rules/try.html", context)
@@ -566,6 +644,8 @@ def practice(request: HttpRequest) -> HttpResponse:
             "right": answer == score.total,
             "rule_items": items,
             "next_query": query_string(items + [("seed", str(_new_seed()))]),
+            # The seed names the deal only in links: the page itself says "practice grid".
+            "share_query": query_string(items + [("seed", str(seed))]),
             "try_query": query_string(items + [("grid", grid.notation())]),
         }
     template = "rules/practice.html#practice" if _is_htmx(request) else "rules/practice.html"
@@ -583,8 +663,7 @@ def _six_card_facts() -> dict[str, Any]:
         "rules": rules,
         "average": round(sum(rules.value(card) for card in cards) / len(cards), 1),
         "value": {rank.name.lower(): rules.value(Card(rank)) for rank in DECK_RANKS[rules.deck]},
-        "twos_pair": _score("2 3 4 / 2 5 6", rules),
-        "twos_apart": _score("2 2 4 / 3 5 6", rules),
+        **_twos(rules),
         "queens_pair": _score("Q 4 6 / Q 3 A", rules),
         "kings_pair": _score("K 5 4 / K 3 7", rules),
         "super_kings": _score(

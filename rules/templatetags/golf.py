@@ -59,12 +59,6 @@ def column_label(column: ColumnScore) -> str:
 
 
 @register.filter
-def slot_errors(row: Iterable[Any]) -> bool:
-    """Whether any slot of an editor row has something wrong to say."""
-    return any(slot.messages or slot.problem_numbers for slot in row)
-
-
-@register.filter
 def words(value: int) -> str:
     """Small numbers in words, as the engine writes them: ``3`` is ``"three"``."""
     return number_word(value)

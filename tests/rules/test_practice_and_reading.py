@@ -27,7 +27,8 @@ def test_practice_deals_a_grid_to_score_without_an_account(client):
     assert len(re.findall(r'<span role="listitem">', html)) == 6
     assert 'name="answer"' in html
     seed = re.search(r'name="seed" value="(\d+)"', html).group(1)
-    assert f"Grid {seed}: Six-card Golf" in text_of(html)
+    assert "Practice grid: Six-card Golf" in text_of(html)
+    assert f"seed={seed}" in html  # a link deals the same grid again
     # The total is not given away before answering.
     assert "Total:" not in html
 
@@ -73,7 +74,7 @@ def test_practice_follows_the_chosen_variant(client):
     [
         ({"seed": 1, "answer": "twelve"}, "Type the total as a whole number"),
         ({"variant": "nope"}, "“nope” is not a variant this site knows"),
-        ({"seed": "%%%"}, "Grid "),
+        ({"seed": "%%%"}, "here is a new grid"),
     ],
 )
 def test_bad_input_is_answered_in_words(client, htmx_client, query, message):

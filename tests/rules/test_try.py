@@ -70,14 +70,16 @@ def test_an_unknown_card_is_named_next_to_it_and_nothing_is_scored(client):
 
 def test_empty_slots_say_so(client):
     html = client.get(URL, {"grid": "8 ? 7 / 8 3"}).content.decode()
-    assert "Row 1, card 2: no card here yet." in html
-    assert "Row 2, card 3: no card here yet." in html
+    assert "No card yet in row 1, card 2 and row 2, card 3." in text_of(html)
 
 
 def test_too_many_copies_are_marked_on_every_card_involved(client):
     html = client.get(URL, {"grid": "K K K / K K 3"}).content.decode()
     assert "five kings in this grid, but one deck has four" in text_of(html).lower()
-    assert len(re.findall(r"see problem 1", html)) == 5
+    # Each of the five kings points at the one problem, numbered under the grid.
+    assert len(re.findall(r'class="slot[^"]*"[^>]*aria-describedby="grid-problem-1"', html)) == 5
+    assert len(re.findall(r"Problem&nbsp;1\b", html)) == 5
+    assert 'id="grid-problem-1"' in html
 
 
 def test_bad_query_strings_get_a_clear_message_not_a_500(client, htmx_client):
@@ -98,10 +100,12 @@ def test_a_grid_too_long_to_be_real_is_refused_kindly(client):
     assert "too long to be a Golf grid" in response.content.decode()
 
 
-def test_without_a_grid_the_page_deals_one_and_scores_it(client):
+def test_without_a_grid_the_page_shows_empty_slots_and_no_score(client):
+    """What is shown matches the empty field: no made-up grid scored beside it."""
     html = client.get(URL + "?variant=ten-card").content.decode()
-    assert "It scores" in html
+    assert "It scores" not in html
     assert len(re.findall(r'<button type="button" class="slot', html)) == 10
+    assert "No cards yet" in html and "all ten cards are in" in html
 
 
 def test_htmx_gets_only_the_result(htmx_client):

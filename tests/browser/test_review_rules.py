@@ -1,0 +1,111 @@
+"""Fixes from the phone review of the try page, as a 360 px phone shows them: problems
+numbered right under the grid and above the keypad, and an empty page when no grid
+was typed, filled in by tapping."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TRY = reverse("rules:try")
+
+
+def box(locator):
+    return locator.bounding_box()
+
+
+def test_problems_are_numbered_under_the_grid_and_each_slot_names_its_number(
+    page, live_server, screenshot_dir
+):
+    page.goto(live_server.url + TRY + "?grid=K+K+K+%2F+K+K+3")
+    keys = page.locator("[data-keys]")
+    expect(keys).to_be_visible()  # the script has run
+    problems = page.get_by_role("list", name="Problems with this grid")
+    expect(problems.get_by_role("listitem")).to_have_text(
+        ["Five kings in this grid, but one deck has four."]
+    )
+    # A visible number, not a bare line of red text.
+    marker = problems.evaluate("el => getComputedStyle(el).listStyleType")
+    assert marker == "decimal"
+    grid = page.locator("[data-editor]")
+    assert box(grid)["y"] + box(grid)["height"] <= box(problems)["y"]
+    assert box(problems)["y"] + box(problems)["height"] <= box(keys)["y"]
+    # Nothing but the slots inside the grid: no lists between its rows.
+    assert grid.locator("ul, ol, li").count() == 0
+    # Each of the five kings carries the number in its own cell, and its description
+    # is the problem itself.
+    for row, column in [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)]:
+        slot = page.locator(f'.slot[data-row="{row}"][data-column="{column}"]')
+        cell = page.locator(".slot-cell").filter(has=slot)
+        mark = cell.locator(".slot__mark")
+        expect(mark).to_have_text("Problem\u00a01")
+        cell_box, mark_box = box(cell), box(mark)
+        assert cell_box["x"] <= mark_box["x"]
+        assert mark_box["x"] + mark_box["width"] <= cell_box["x"] + cell_box["width"] + 0.5
+        line = mark.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+        assert mark_box["height"] < 1.5 * line, "the number stays on the line of its word"
+        expect(slot).to_have_accessible_description(
+            "Five kings in this grid, but one deck has four."
+        )
+    expect(page.locator('.slot[data-row="2"][data-column="3"]')).not_to_have_attribute(
+        "aria-describedby", "grid-problem-1"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(screenshot_dir / "rules-try-problems.png"), full_page=True)
+
+
+def test_a_wrong_card_is_numbered_and_fixing_it_clears_the_list(page, live_server):
+    page.goto(live_server.url + TRY + "?grid=8+B+7+%2F+8+3+9")
+    expect(page.locator("[data-keys]")).to_be_visible()
+    problems = page.get_by_role("list", name="Problems with this grid")
+    item = problems.get_by_role("listitem")
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text("Card 2 of row 1: 'B' is not a rank")
+    wrong = page.locator('.slot[data-row="1"][data-column="2"]')
+    expect(wrong).to_have_accessible_description(item.inner_text())
+    expect(page.locator(".slot__mark")).to_have_text(["Problem\u00a01"])
+    # Put a 3 there: the list and the mark go, and the grid is scored.
+    wrong.tap()
+    expect(wrong).to_have_attribute("aria-pressed", "true")
+    page.locator('.key[data-rank="3"]').tap()
+    expect(page.get_by_role("heading", name="It scores 16")).to_be_visible()
+    expect(problems).to_have_count(0)
+    expect(page.locator(".slot__mark")).to_have_count(0)
+
+
+def test_with_no_grid_the_page_is_empty_and_tapping_fills_it(page, live_server):
+    page.goto(live_server.url + TRY)
+    field = page.get_by_label("Grid, row by row")
+    expect(field).to_have_value("")
+    expect(page.locator(".slot .card--empty")).to_have_count(6)
+    expect(page.locator("#try-empty")).to_be_visible()
+    expect(page.get_by_role("heading", name="It scores")).to_have_count(0)
+    expect(page.locator(".slot--wrong")).to_have_count(0)
+    # Tap the first slot, then six ranks: each tap moves on to the next slot.
+    page.locator('.slot[data-row="1"][data-column="1"]').tap()
+    typed = []
+    for n, rank in enumerate(["8", "5", "7", "8", "3", "9"]):
+        expect(page.locator(".slot[aria-pressed=true]")).to_have_attribute(
+            "data-column", str(n % 3 + 1)
+        )
+        page.locator(f'.key[data-rank="{rank}"]').tap()
+        typed.append(rank)
+        cells = typed + ["?"] * (6 - len(typed))
+        expect(field).to_have_value(" ".join(cells[:3]) + " / " + " ".join(cells[3:]))
+        if len(typed) == 1:
+            # One card in: no score, no problem list, the empty slots just named.
+            expect(page.locator("#try-result")).to_contain_text("No score yet")
+            expect(page.get_by_role("list", name="Problems with this grid")).to_have_count(0)
+    expect(page.get_by_role("heading", name="It scores 24")).to_be_visible()
+    assert parse_qs(urlsplit(page.url).query)["grid"] == ["8 5 7 / 8 3 9"]
+
+
+def test_the_example_link_puts_its_grid_in_the_field(page, live_server):
+    page.goto(live_server.url + TRY + "?variant=four-card")
+    page.get_by_role("link", name="Start from an example grid").tap()
+    expect(page.get_by_role("heading", name="It scores")).to_be_visible()
+    grid = parse_qs(urlsplit(page.url).query)["grid"][0]
+    expect(page.get_by_label("Grid, row by row")).to_have_value(grid)
