@@ -1,78 +1,168 @@
 """The player page's chart, drawn on the server as inline SVG (no script, no image
-request). Colours come from CSS custom properties, so it follows light and dark."""
+request). Colours come from CSS custom properties, so it follows light and dark.
+
+Drawn for a phone first: at 360 px the chart is about 328 px wide, close to its
+340 units, so its text (``FONT`` units) shows at about 13.5 px. The value axis runs
+from the line at or below the lowest average (or 0) to the line at or above the
+highest, so every dot sits between its top and bottom lines; the dates along the
+bottom are thinned out until none of them crowd another."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from itertools import pairwise
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.charts import value_gridlines
 
+from .formats import average, points
 from .selectors import ChartPoint
 
 WIDTH = 340
-HEIGHT = 180
-PAD_LEFT = 34
+HEIGHT = 190
+PAD_LEFT = 40
 PAD_RIGHT = 12
 PAD_TOP = 12
-PAD_BOTTOM = 28
+PAD_BOTTOM = 32
+#: Dots stay this far inside the plot's left and right edges, so none is cut in half.
+INSET = 8
+DOT_RADIUS = 3
+#: The size of every label, in the chart's units (about 13.5 px at 360 px wide).
+FONT = 14
+#: A generous average width of a character, in ems, for deciding which dates fit:
+#: wider than the digits and most letters of the sans-serif fonts phones use.
+CHAR_WIDTH = 0.65
+#: The least room left between two dates along the bottom.
+LABEL_GAP = 8
+#: About as many steps up the value axis as there are lines to show them by.
+STEPS = 5
 
 
-def average_chart(points: Sequence[ChartPoint]) -> SafeString:
+def average_chart(chart: Sequence[ChartPoint]) -> SafeString:
     """Average hole score per period, as a line with a dot per period; empty when
     there is nothing to draw."""
-    if not points:
+    if not chart:
         return mark_safe("")
-    values = [p.average for p in points]
-    low, high = min(min(values), 0.0), max(values)
-    if high - low < 1:
-        high = low + 1
-    plot_w = WIDTH - PAD_LEFT - PAD_RIGHT
+    low, high, step = value_scale([p.average for p in chart])
+    plot_w = WIDTH - PAD_LEFT - PAD_RIGHT - 2 * INSET
     plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
-    count = len(points)
+    count = len(chart)
 
     def x(index: int) -> float:
-        return PAD_LEFT + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
+        return PAD_LEFT + INSET + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
 
     def y(value: float) -> float:
         return PAD_TOP + plot_h * (high - value) / (high - low)
 
-    ticks = sorted({round(low), 0, round(high)})
-    grid = value_gridlines(ticks, y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT)
-    line = " ".join(f"{x(i):.1f},{y(p.average):.1f}" for i, p in enumerate(points))
+    ticks = range(low, high + step, step)
+    grid = value_gridlines(
+        ticks,
+        y,
+        left=PAD_LEFT,
+        right=WIDTH - PAD_RIGHT,
+        label=lambda tick: points(int(tick)),
+        baseline=FONT * 0.35,  # the digits centred on their line
+    )
+    line = " ".join(f"{x(i):.1f},{y(p.average):.1f}" for i, p in enumerate(chart))
     dots = format_html_join(
         "",
-        '<circle class="chart__dot" cx="{}" cy="{}" r="3"><title>{}: {} over {} holes</title>'
+        '<circle class="chart__dot" cx="{}" cy="{}" r="{}"><title>{}: {} over {} hole{}</title>'
         "</circle>",
         (
-            (f"{x(i):.1f}", f"{y(p.average):.1f}", p.label, f"{p.average:.2f}", p.holes)
-            for i, p in enumerate(points)
+            (
+                f"{x(i):.1f}",
+                f"{y(p.average):.1f}",
+                DOT_RADIUS,
+                p.label,
+                average(p.average),
+                p.holes,
+                "" if p.holes == 1 else "s",
+            )
+            for i, p in enumerate(chart)
         ),
     )
-    shown = {0, count - 1} | ({count // 2} if count > 4 else set(range(count)))
-
-    def anchor(index: int) -> str:
-        if count == 1:
-            return "middle"
-        return "start" if index == 0 else "end" if index == count - 1 else "middle"
-
+    xs = [x(i) for i in range(count)]
     labels = format_html_join(
         "",
         '<text x="{}" y="{}" text-anchor="{}">{}</text>',
-        ((f"{x(i):.1f}", HEIGHT - 8, anchor(i), points[i].label) for i in sorted(shown)),
+        (
+            (f"{xs[i]:.1f}", HEIGHT - 8, _anchor(i, count), chart[i].label)
+            for i in date_labels([p.label for p in chart], xs)
+        ),
     )
     return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="average-title">'
+        '<svg class="chart" viewBox="0 0 {} {}" font-size="{}" role="img"'
+        ' aria-labelledby="average-title">'
         '<title id="average-title">Average hole score, {} to {}</title>{}'
         '<polyline class="chart__line" points="{}"/>{}{}</svg>',
         WIDTH,
         HEIGHT,
-        points[0].label,
-        points[-1].label,
+        FONT,
+        chart[0].label,
+        chart[-1].label,
         grid,
         line,
         dots,
         labels,
     )
+
+
+def value_scale(values: Sequence[float]) -> tuple[int, int, int]:
+    """The value axis for ``values``: its lowest and highest lines and the step
+    between lines, whole numbers. It always takes in 0 and every value, and steps
+    by 1, 2 or 5 times a power of ten, about ``STEPS`` steps in all."""
+    low, high = min(0.0, *values), max(0.0, *values)
+    raw = max((high - low) / STEPS, 1.0)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    bottom = math.floor(low / step) * step
+    top = math.ceil(high / step) * step
+    if top == bottom:
+        top = bottom + step
+    return int(bottom), int(top), int(step)
+
+
+def label_width(text: str) -> float:
+    """About how wide ``text`` is drawn, in the chart's units (generously)."""
+    return len(text) * FONT * CHAR_WIDTH
+
+
+def date_labels(labels: Sequence[str], xs: Sequence[float]) -> list[int]:
+    """Which points' dates to write along the bottom: the first and the last, and
+    every ``n``-th between them for the smallest ``n`` that leaves at least
+    ``LABEL_GAP`` between any two (the one before the last left out if it alone
+    would crowd it)."""
+    count = len(labels)
+    if count == 1:
+        return [0]
+
+    def fits(chosen: Sequence[int]) -> bool:
+        return all(
+            _extent(labels, xs, a)[1] + LABEL_GAP <= _extent(labels, xs, b)[0]
+            for a, b in pairwise(chosen)
+        )
+
+    for every in range(1, count):
+        chosen = [*range(0, count - 1, every), count - 1]
+        if len(chosen) > 2 and not fits(chosen[-2:]):
+            del chosen[-2]
+        if fits(chosen):
+            return chosen
+    return [0]
+
+
+def _anchor(index: int, count: int) -> str:
+    if count == 1:
+        return "middle"
+    return "start" if index == 0 else "end" if index == count - 1 else "middle"
+
+
+def _extent(labels: Sequence[str], xs: Sequence[float], index: int) -> tuple[float, float]:
+    """Where the label of point ``index`` starts and ends along the bottom."""
+    width = label_width(labels[index])
+    anchor = _anchor(index, len(labels))
+    left = xs[index] - {"start": 0, "middle": width / 2, "end": width}[anchor]
+    return left, left + width

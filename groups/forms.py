@@ -42,7 +42,18 @@ class GroupForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 class RosterForm(forms.Form):
-    name = forms.CharField(label="Player's name", max_length=40)
+    """A player for the roster. Its errors show beside the field, which keeps what
+    was typed (``views.roster_add``); a name already on the roster in any case is
+    refused by ``services.roster_add``."""
+
+    name = forms.CharField(
+        label="Add a player",
+        max_length=40,
+        error_messages={
+            "required": "Enter the player's name.",
+            "max_length": "Keep the name to %(limit_value)d characters or fewer.",
+        },
+    )
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
@@ -115,6 +116,37 @@ class RosterPlayer(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @staticmethod
+    def name_taken(*, group_id: int, name: str, exclude: int | None = None) -> str | None:
+        """The name of the entry of the group's roster (other than ``exclude``) that
+        ``name`` matches whatever the case, or None. Compared with ``str.casefold``
+        in Python, as ``services.roster_for_names`` matches seats to the roster,
+        rather than in SQL, where SQLite folds the case of ASCII letters only."""
+        key = name.strip().casefold()
+        entries = RosterPlayer.objects.filter(group_id=group_id).exclude(pk=exclude)
+        for other in entries.values_list("name", flat=True):
+            if other.casefold() == key:
+                return other
+        return None
+
+    def clean(self) -> None:
+        """A new or renamed entry (the admin's forms run this) may not take a name
+        already on the group's roster in another case, as ``services.roster_add``
+        refuses. The same name exactly is left to the ``roster_unique_name``
+        constraint, which explains it itself; an entry keeping its name is left
+        alone, whatever the roster held before this check."""
+        super().clean()
+        if self.group_id is None or not self.name:
+            return
+        name = self.name.strip()
+        if self.pk is not None:
+            before = RosterPlayer.objects.filter(pk=self.pk).values_list("name", flat=True)
+            if any(old.casefold() == name.casefold() for old in before):
+                return  # not renamed, or only its case changed
+        taken = self.name_taken(group_id=self.group_id, name=name, exclude=self.pk)
+        if taken is not None and taken != name:
+            raise ValidationError({"name": f"{taken} is already on the roster."})
 
 
 class PlayerRecord(models.Model):

@@ -38,6 +38,7 @@ from django.utils import timezone
 from scoring.models import PLAYER_RESULT_FIELDS, Match, Player
 
 from . import selectors
+from .formats import rounded
 from .models import Group, PairRecord, PlayerRecord, RosterPlayer
 from .selectors import HeadToHead, Leader, PlayerStats, Tally
 
@@ -151,7 +152,7 @@ def leaders(*, group: Group, roster: list[RosterPlayer], count: int = 5) -> dict
     return {
         "most_wins": [Leader(r.pk, names[r.pk], r.wins, r.matches) for r in winners[:count]],
         "best_average": [
-            Leader(r.pk, names[r.pk], round(r.points / r.holes, 2), r.holes)
+            Leader(r.pk, names[r.pk], rounded(r.points / r.holes), r.holes)
             for r in averages[:count]
         ],
     }

@@ -36,6 +36,7 @@ from django.utils.functional import cached_property
 from scoring.engine import VARIANTS
 from scoring.models import Match, Player
 
+from .formats import rounded
 from .models import Group, RosterPlayer
 
 T = TypeVar("T")
@@ -229,7 +230,7 @@ def leaders_by_average(*, group: Group, count: int = 5) -> list[Leader]:
         .order_by("average", "-holes", "roster_player__name")[:count]
     )
     return [
-        Leader(r["roster_player"], r["roster_player__name"], round(r["average"], 2), r["holes"])
+        Leader(r["roster_player"], r["roster_player__name"], rounded(r["average"]), r["holes"])
         for r in rows
     ]
 

@@ -73,10 +73,18 @@ def ownership_transfer(*, group: Group, by: AbstractBaseUser, to: AbstractBaseUs
 
 
 def roster_add(*, group: Group, name: str) -> RosterPlayer:
-    """Add a regular player to the group's roster."""
+    """Add a regular player to the group's roster. A name already there in another
+    case ("ann" beside "Ann") is refused as the same name: seats find their roster
+    entry whatever the case (``roster_for_names``), so a second entry would only
+    split one person's statistics. The group's row is locked first, so two people
+    adding "Ann" and "ann" at once cannot both get in."""
     name = name.strip()
     try:
         with transaction.atomic():
+            scoring_services.locked_first(group_ids=[group.pk])
+            taken = RosterPlayer.name_taken(group_id=group.pk, name=name)
+            if taken is not None:
+                raise GroupActionError(f"{taken} is already on the roster.")
             return RosterPlayer.objects.create(group=group, name=name)
     except IntegrityError as exc:
         raise GroupActionError(f"{name} is already on the roster.") from exc

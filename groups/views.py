@@ -24,7 +24,7 @@ from scoring.views import match_for_request
 from . import ratelimit, records, selectors, services, transfer
 from .charts import average_chart
 from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm, SignupForm
-from .models import Invite, Membership
+from .models import Group, Invite, Membership
 
 HISTORY_PAGE_SIZE = 20
 
@@ -113,6 +113,12 @@ def group_list(request: HttpRequest) -> HttpResponse:
 def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
     """A group's page: roster, members and, for the owner, invitations."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
+    return _group_page(request, group, RosterForm())
+
+
+def _group_page(request: HttpRequest, group: Group, roster_form: RosterForm) -> HttpResponse:
+    """The group's page, with ``roster_form`` as it is (a refused name stays in it,
+    explained beside the field)."""
     is_owner = group.owner_id == request.user.pk
     memberships = (
         Membership.objects.filter(group=group).select_related("user").order_by("user__username")
@@ -128,7 +134,7 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
             "memberships": memberships,
             "roster": roster,
             "invites": invites,
-            "roster_form": RosterForm(),
+            "roster_form": roster_form,
             "recent": selectors.recent_matches(group=group),
             # From each player's record, kept up to date as matches finish.
             **records.leaders(group=group, roster=roster),
@@ -179,16 +185,22 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def roster_add(request: HttpRequest, group_id: int) -> HttpResponse:
+    """Add a player to the roster, then show it there. A name refused comes back
+    in the group's page, kept in the field with the reason beside it, the field
+    focused (a fragment in the form's action would stop the browser from focusing
+    it)."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     form = RosterForm(request.POST)
     if form.is_valid():
         try:
             services.roster_add(group=group, name=form.cleaned_data["name"])
         except services.GroupActionError as exc:
-            messages.error(request, str(exc))
-    else:
-        messages.error(request, "Enter the player's name (up to 40 characters).")
-    return redirect(group)
+            form.add_error("name", str(exc))
+        else:
+            return redirect(group.get_absolute_url() + "#roster")
+    # Straight back to the field: its label, then the reason (aria-describedby).
+    form.fields["name"].widget.attrs["autofocus"] = True
+    return _group_page(request, group, form)
 
 
 @login_required

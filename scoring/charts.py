@@ -79,17 +79,25 @@ def progress_chart(board: Board) -> SafeString:
 
 
 def value_gridlines(
-    ticks: Iterable[float], y: Callable[[float], float], *, left: float, right: float
+    ticks: Iterable[float],
+    y: Callable[[float], float],
+    *,
+    left: float,
+    right: float,
+    label: Callable[[float], str] = str,
+    baseline: float = 4,
 ) -> SafeString:
     """A faint horizontal line across the plot at each tick, its value at the left
-    (classes ``axis`` and ``tick``, styled with the charts). Every value is a number,
-    so nothing needs escaping."""
+    (classes ``axis`` and ``tick``, styled with the charts), written by ``label`` and
+    set ``baseline`` below the line. Every value is a number, so nothing needs
+    escaping."""
     lines = []
     for tick in ticks:
         at = y(tick)
         lines.append(
             f'<line class="axis" x1="{left}" x2="{right}" y1="{at:.1f}" y2="{at:.1f}"/>'
-            f'<text class="tick" x="{left - 4}" y="{at + 4:.1f}" text-anchor="end">{tick}</text>'
+            f'<text class="tick" x="{left - 4}" y="{at + baseline:.1f}" text-anchor="end">'
+            f"{label(tick)}</text>"
         )
     return mark_safe("".join(lines))  # noqa: S308 - numbers only
 

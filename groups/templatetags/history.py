@@ -12,6 +12,7 @@ from django.utils.dateformat import format as date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from groups.formats import points
 from groups.selectors import HistoryRow
 
 register = template.Library()
@@ -20,7 +21,8 @@ register = template.Library()
 @register.simple_tag
 def history_list(rows: Sequence[HistoryRow]) -> SafeString:
     """Each match: its date (a link to its scoreboard), variant and holes, who won,
-    and every player's total, the winners marked."""
+    and every player's total, the winners' highlighted (never underlined: only the
+    date is a link)."""
     return format_html(
         '<ol class="history">\n{}</ol>', format_html_join("", "{}", ((_row(r),) for r in rows))
     )
@@ -41,7 +43,11 @@ def _row(row: HistoryRow) -> SafeString:
         "",
         '<li{}>{} <span class="history__total">{}</span></li>',
         (
-            (SafeString(' class="history__winner"') if p.pk in winners else "", p.name, p.total)
+            (
+                SafeString(' class="history__winner"') if p.pk in winners else "",
+                p.name,
+                points(p.total),
+            )
             for p in row.players
         ),
     )

@@ -167,7 +167,7 @@ def test_group_page_shows_leaders_and_recent_matches(client, member, group, hist
     bob = group.roster.get(name="Bob")
     bob_url = reverse("groups:player", args=[group.pk, bob.pk])
     assert f'<a href="{bob_url}">Bob</a>: 2 wins in 3 matches' in page
-    assert f'<a href="{bob_url}">Bob</a>: 4.0 a hole' in page
+    assert f'<a href="{bob_url}">Bob</a>: 4.00 a hole' in page
     assert reverse("groups:history", args=[group.pk]) in page
 
 
