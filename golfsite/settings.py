@@ -110,7 +110,12 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # golfsite.links: the url tag, remembering the links it made.
-            "builtins": ["template_partials.templatetags.partials", "golfsite.links"],
+            # golfsite.numbers: the minus and points filters (a real minus sign).
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "golfsite.links",
+                "golfsite.numbers",
+            ],
         },
     },
 ]

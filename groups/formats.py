@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-MINUS = "\u2212"
+from golfsite.numbers import MINUS, points
+
+__all__ = ["average", "points", "rounded"]
+
 _HUNDREDTHS = Decimal("0.01")
 
 
@@ -27,13 +30,6 @@ def average(value: float | None) -> str:
         digits = text[1:]
         return digits if digits == "0.00" else MINUS + digits
     return text
-
-
-def points(value: int | None) -> str:
-    """A whole number of points for display: ``12``, ``−4``; empty for none."""
-    if value is None:
-        return ""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def _quantized(value: float) -> Decimal:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from golfsite.numbers import points
 from scoring.selectors import Board
 
 WIDTH = 340
@@ -55,15 +56,17 @@ def progress_chart(board: Board) -> SafeString:
     label_x = f"{WIDTH - PAD_RIGHT + 4:.1f}"
     lines = []
     for index, row in enumerate(board.rows):
-        points = " ".join(
+        path = " ".join(
             [start, *[f"{xs[hole]},{y(v):.1f}" for hole, v in enumerate(row.running, start=1)]]
         )
         lines.append(
-            f'<g class="series series-{index % SERIES}"><polyline points="{points}" fill="none"/>'
+            f'<g class="series series-{index % SERIES}"><polyline points="{path}" fill="none"/>'
             f'<text x="{label_x}" y="{label_y[index] + 4:.1f}">'
-            f"{escape(row.player.name[:9])} {int(row.total)}</text></g>"
+            f"{escape(row.player.name[:9])} {points(int(row.total))}</text></g>"
         )
-    grid = value_gridlines(sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT)
+    grid = value_gridlines(
+        sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT, label=_whole
+    )
     step = 1 if holes <= 9 else 3
     labels = "".join(
         f'<text class="tick" x="{xs[hole]}" y="{HEIGHT - 8}" text-anchor="middle">{hole}</text>'
@@ -100,6 +103,10 @@ def value_gridlines(
             f"{label(tick)}</text>"
         )
     return mark_safe("".join(lines))  # noqa: S308 - numbers only
+
+
+def _whole(value: float) -> str:
+    return points(int(value))
 
 
 def _spread(positions: list[float], *, gap: float, low: float, high: float) -> list[float]:

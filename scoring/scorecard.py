@@ -17,6 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from golfsite.links import link
+from golfsite.numbers import points
 from scoring.selectors import Board
 
 WON = '<span class="visually-hidden"> (won the hole)</span>'
@@ -64,9 +65,8 @@ def _card(board: Board, *, readonly: bool) -> SafeString:
     rows = []
     for row in board.rows:
         cells = "".join(
-            f'<td class="num cell--won">{cell.score}{WON}{WENT_OUT if cell.went_out else ""}</td>'
-            if cell.won
-            else f'<td class="num">{cell.score}{WENT_OUT if cell.went_out else ""}</td>'
+            f'<td class="num{" cell--won" if cell.won else ""}">{points(cell.score)}'
+            f"{WON if cell.won else ''}{WENT_OUT if cell.went_out else ''}</td>"
             for cell in row.cells
         )
         name = escape(row.player.name)
@@ -78,7 +78,7 @@ def _card(board: Board, *, readonly: bool) -> SafeString:
         else:
             opening = f'<tr><th scope="row" class="scorecard__name">{name}</th>'
         rows.append(
-            f'{opening}{cells}<td class="num scorecard__total">{int(row.total)}</td>'
+            f'{opening}{cells}<td class="num scorecard__total">{points(int(row.total))}</td>'
             f'<td class="num">{int(row.place)}</td></tr>'
         )
     return mark_safe(  # noqa: S308 - names are escaped above; everything else is ints
@@ -98,7 +98,7 @@ def _standings(board: Board) -> SafeString:
         items.append(
             f'<li><span class="standings__place">{int(row.place)}</span>'
             f' <span class="standings__name">{escape(row.player.name)}</span>'
-            f' <span class="standings__total">{int(row.total)}</span>{behind}</li>'
+            f' <span class="standings__total">{points(int(row.total))}</span>{behind}</li>'
         )
     return mark_safe(f'<ol class="standings">{"".join(items)}</ol>')  # noqa: S308 - as above
 
@@ -106,10 +106,10 @@ def _standings(board: Board) -> SafeString:
 def _summary(board: Board) -> SafeString:
     rows = []
     for row in board.ranked_rows:
-        best = "" if row.best_hole is None else int(row.best_hole)
+        best = "" if row.best_hole is None else points(int(row.best_hole))
         rows.append(
             f'<tr><th scope="row">{escape(row.player.name)}</th>'
-            f'<td class="num">{int(row.total)}</td><td class="num">{best}</td>'
+            f'<td class="num">{points(int(row.total))}</td><td class="num">{best}</td>'
             f'<td class="num">{int(row.holes_won)}</td><td class="num">{int(row.pairs)}</td>'
             f'<td class="num">{int(row.times_out)}</td></tr>'
         )

@@ -10,4 +10,3 @@ from groups import formats
 register = template.Library()
 
 register.filter("average", formats.average)
-register.filter("points", formats.points)

@@ -5,33 +5,18 @@ dozens of cards; through templates they were most of those pages' time)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from typing import Any
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
+from golfsite.numbers import minus
 from scoring.engine import Card, ColumnScore, GridScore, Rank
 from scoring.engine.grid import number_word
 
 register = template.Library()
-
-MINUS = "\u2212"
-_HYPHEN_MINUS = re.compile(r"(?<![\w])-(?=\d)")
-
-
-@register.filter
-def minus(value: Any) -> str:
-    """Write negative numbers with a real minus sign: ``-4`` becomes ``−4``.
-
-    Works on numbers and on the engine's sentences (``"10 + (-2) = 8"``).
-    """
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{MINUS}{-value}" if value < 0 else str(value)
-    return _HYPHEN_MINUS.sub(MINUS, str(value))
 
 
 @register.filter
