@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import uuid
+from collections import Counter
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.html import format_html
 
 from scoring.engine import (
@@ -33,6 +36,7 @@ from scoring.models import Hole, Player
 from scoring.services import HoleEntry
 
 PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]
+SAME_NAME = "Two players have the same name; add an initial to tell them apart."
 RULE_FIELDS = [
     "variant",
     "deck",
@@ -149,19 +153,44 @@ class MatchForm(forms.Form):
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
             )
         self.order_fields(PLAYER_FIELDS)
+        # The dealer's list calls each seat by the name typed for it so far (the
+        # page's script keeps it up to date as names are typed). Only the list as
+        # drawn: worked out then, when a subclass's own seats (a group's ticked
+        # roster) are known too; the field still checks plain seat numbers.
+        self.fields["first_dealer"].widget.choices = self._dealer_choices
 
     @property
     def player_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in PLAYER_FIELDS]
 
+    def _dealer_choices(self) -> list[tuple[int, str]]:
+        """The first dealer's choices, each seat called by its player's name."""
+        names = self._names_so_far()
+        return [
+            (n, names[n - 1] if n <= len(names) else f"Player {n}")
+            for n in range(1, MAX_PLAYERS + 1)
+        ]
+
+    def _names_so_far(self) -> list[str]:
+        """The seated names as typed or given, before (or without) validation."""
+        cleaned = getattr(self, "cleaned_data", None)
+        if cleaned and "names" in cleaned:
+            return list(cleaned["names"])
+        # The fields that seat people: the name boxes and any a subclass adds.
+        values: dict[str, Any] = {}
+        for name, field in self.fields.items():
+            if name in MatchForm.base_fields:
+                continue
+            # A value that would be refused seats nobody yet.
+            with contextlib.suppress(ValidationError):
+                values[name] = field.clean(self[name].value())
+        return self.seated_names(values)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         seated = self.seated_names(data)
         data["names"] = seated
-        if len({n.casefold() for n in seated}) != len(seated):
-            self.add_error(
-                None, "Two players have the same name; add an initial to tell them apart."
-            )
+        self._mark_same_names(data, seated)
         rules_data = {key: data.get(key) for key in RULE_FIELDS if key in data}
         if rules_data.get("jokers") in ("", None):
             rules_data.pop("jokers", None)
@@ -194,6 +223,26 @@ class MatchForm(forms.Form):
         names = [(data.get(name) or "").strip() for name in PLAYER_FIELDS]
         # Blank boxes are skipped; the others keep their order.
         return [name for name in names if name]
+
+    def _mark_same_names(self, data: dict[str, Any], seated: list[str]) -> None:
+        """Put the same-name error on each name box that repeats a name seated
+        before it (in any case), so it shows beside that box; a form that cannot
+        point to a box (two of a group's regulars) says it at the top."""
+        folded = [name.casefold() for name in seated]
+        if len(set(folded)) == len(folded):
+            return
+        typed = [(field, (data.get(field) or "").strip()) for field in PLAYER_FIELDS]
+        typed = [(field, name) for field, name in typed if name]
+        # Names seated other than from the boxes (a group's ticked roster) come first.
+        seen = Counter(folded) - Counter(name.casefold() for _, name in typed)
+        marked = False
+        for field, name in typed:
+            if name.casefold() in seen:
+                self.add_error(field, SAME_NAME)
+                marked = True
+            seen[name.casefold()] += 1
+        if not marked:
+            self.add_error(None, SAME_NAME)
 
     def _add_problems(self, problems: tuple[Problem, ...]) -> None:
         for problem in problems:
@@ -304,7 +353,11 @@ class HoleForm(forms.Form):
         return HoleEntry(kind=kind, grids=grids, totals=totals, went_out=data.get("went_out"))
 
     def add_problems(self, problems: tuple[Problem, ...] | list[Problem]) -> None:
-        """Put each problem beside its player and mark every card it is about."""
+        """Put each problem beside its player and mark every card it is about.
+
+        A problem of one player is shown beside that player's cards, under their
+        name, so it is said without the engine's "player N" ("Card 3 of row 1: ...").
+        """
         for problem in problems:
             message = _sentence(problem.message)
             seats = {seat for seat, _, _ in problem.places if seat is not None}
@@ -316,7 +369,7 @@ class HoleForm(forms.Form):
                     if name in self.fields:
                         self.fields[name].widget.attrs["aria-invalid"] = "true"
             if len(seats) == 1:
-                self.seat_errors.setdefault(seats.pop(), []).append(message)
+                self.seat_errors.setdefault(seats.pop(), []).append(_sentence(problem.worded()))
             else:
                 self.table_errors.append(message)
                 for seat in seats:

@@ -19,6 +19,10 @@ class Problem:
     positions in a grid, and ``field`` names the rule-set key for a rules problem.
     Any of them may be ``None``. ``places`` lists every card a problem is about
     (``(player, row, column)``), so a form can mark all of them.
+
+    A problem of one seat says whose it is by starting with :func:`seat_label` and
+    ", " or ": " ("player 2, card 3 of row 1: ..."), as nothing here knows the
+    players' names; :meth:`worded` says it with a name instead, or without one.
     """
 
     message: str
@@ -31,6 +35,20 @@ class Problem:
     def __str__(self) -> str:
         return self.message
 
+    def worded(self, name: str | None = None) -> str:
+        """The message with ``name`` in place of its "player N"; with no name, the
+        message without it, for a page that shows it beside that player's own cards
+        ("card 3 of row 1: ..."). A message that does not start with its seat's
+        "player N" comes back as it is."""
+        if self.player is None:
+            return self.message
+        label = seat_label(self.player)
+        for joint in (", ", ": "):
+            if self.message.startswith(label + joint):
+                rest = self.message[len(label) + len(joint) :]
+                return rest if name is None else f"{name}{joint}{rest}"
+        return self.message
+
     def at_seat(self, player: int) -> Problem:
         """The same problem in a table: tagged with the seat and said of "player N"
         (a problem already tagged with a seat is returned as it is)."""
@@ -40,13 +58,19 @@ class Problem:
         if not places and self.row is not None and self.column is not None:
             places = ((player, self.row, self.column),)
         return Problem(
-            f"player {player + 1}, {self.message}",
+            f"{seat_label(player)}, {self.message}",
             player=player,
             row=self.row,
             column=self.column,
             field=self.field,
             places=places,
         )
+
+
+def seat_label(player: int) -> str:
+    """How a message names the 0-based seat ``player`` when it has no names: "player 1"
+    for seat 0."""
+    return f"player {player + 1}"
 
 
 class GolfError(ValueError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .cards import Card, Rank, Suit
-from .errors import GridError, Problem, TableError
+from .errors import GridError, Problem, TableError, seat_label
 from .grid import Grid, count_words, number_word
 from .rules import MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
 
@@ -272,4 +272,4 @@ def _only_seat(places: tuple[Place, ...]) -> int | None:
 
 def _where(player: int | None, row: int, column: int) -> str:
     place = f"card {column} of row {row}"
-    return place if player is None else f"player {player + 1}, {place}"
+    return place if player is None else f"{seat_label(player)}, {place}"

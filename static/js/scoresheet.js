@@ -1,6 +1,7 @@
 /* Scoresheet enhancements. The pages work without this file:
    - a tap-a-slot-then-a-rank keypad that writes each grid's notation field;
-   - keeping the screen awake while a match page is open (Wake Lock).
+   - keeping the screen awake while a match page is open (Wake Lock);
+   - on the new-match form, the first dealer's list naming the players as they are typed.
    Saving a hole through htmx swaps the page's <main> (the scoreboard) or its whole
    body (the form again, with its problems), so the page is set up again after
    each swap. */
@@ -20,6 +21,54 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
   keepAwake();
+
+  // -- Clear of the keypad ----------------------------------------------------------------
+  // The keypad sticks to the bottom of the screen, over the page. Whatever must be
+  // seen (the slot being filled, a problem) is scrolled to sit above it.
+  var CLEARANCE = 8;  // px between what is shown and the keypad or the top of the screen
+  function keypadHeight() {
+    var keypad = document.getElementById("keypad");
+    // Hidden until set up, and by the stylesheet when totals are entered.
+    if (!keypad || keypad.hidden || !keypad.getClientRects().length) return 0;
+    return keypad.offsetHeight;
+  }
+  function reveal(element, block) {
+    element.style.scrollMarginTop = CLEARANCE + "px";
+    element.style.scrollMarginBottom = keypadHeight() + CLEARANCE + "px";
+    element.scrollIntoView({ block: block || "nearest" });
+  }
+  function shown(element) {
+    return !!element && element.getClientRects().length > 0;
+  }
+
+  // A refused save: take the player to the first problem on the page (the table's,
+  // at the top of the form, else the first player's with one), clear of the keypad.
+  function goToFirstProblem() {
+    var lists = document.querySelectorAll(".hole-form .errorlist");
+    var problem = null;
+    for (var i = 0; i < lists.length && !problem; i++) {
+      if (shown(lists[i])) problem = lists[i];
+    }
+    if (!problem) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    var entry = problem.closest(".entry");
+    if (!entry) {
+      reveal(problem.closest(".panel, fieldset") || problem);
+      return;
+    }
+    // The player's name and cards with the message under them where they fit, and
+    // the message in any case.
+    reveal(entry, "start");
+    reveal(problem);
+    // Focus a card slot rather than the grid's text field, so a phone keeps the
+    // keypad instead of opening its keyboard; with totals, the total's field.
+    var target = entry.querySelector(".slot--bad");
+    if (!shown(target)) target = entry.querySelector(".slot");
+    if (!shown(target)) target = entry.querySelector('.total-entry [aria-invalid="true"]');
+    if (shown(target)) target.focus({ preventScroll: true });
+  }
 
   // After a live check, mark the cards each problem is about.
   function markProblems() {
@@ -53,24 +102,26 @@
       window.scrollTo(0, 0);
       return;
     }
-    // A refused save: take the player to the first problem, as a page load would
-    // show the problems panel; otherwise start at the top of the new page.
-    var field = document.querySelector('[aria-invalid="true"]');
-    var panel = document.querySelector(".table-problems .panel--error");
-    if (panel) {
-      panel.scrollIntoView();
-    } else if (field) {
-      // Focus the grid's first card slot rather than its text field, so a phone
-      // keeps the keypad instead of opening its keyboard.
-      var entry = field.closest(".entry");
-      var target = (entry && (entry.querySelector(".slot--bad") || entry.querySelector(".slot"))) || field;
-      target.scrollIntoView({ block: "center" });
-      target.focus({ preventScroll: true });
-    } else {
-      window.scrollTo(0, 0);
-    }
+    // A refused save (or a page without problems: its top).
+    goToFirstProblem();
   });
   setUpKeypad();
+
+  // -- Cards or totals ----------------------------------------------------------------------
+  // Switching between them leaves each result showing what the other way worked out
+  // (a grid's breakdown under an empty total): clear them, and check the hole again
+  // as it is now entered. The choice sits outside the live-checked part of the form.
+  document.body.addEventListener("change", function (event) {
+    var radio = event.target;
+    if (radio.name !== "kind" || !radio.closest(".hole-form")) return;
+    radio.form.querySelectorAll(".entry .result").forEach(function (result) {
+      result.innerHTML = "";
+      result.dataset.bad = "";
+    });
+    markProblems();
+    var entries = radio.form.querySelector(".entries");
+    if (entries && window.htmx) window.htmx.trigger(entries, "change");
+  });
 
   // -- A save that did not get through ---------------------------------------------------
   // htmx swaps nothing when the request fails or the answer is an error, so say so
@@ -112,6 +163,9 @@
     var groups = Array.prototype.slice.call(document.querySelectorAll(".slots"));
     if (!groups.length) return;
     keypad.hidden = false;
+    // Say how to use the slots and the keypad, now that there are some.
+    document.querySelectorAll(".hole-form .js-only").forEach(function (el) { el.hidden = false; });
+    document.querySelectorAll(".hole-form .no-js").forEach(function (el) { el.hidden = true; });
     var active = null;
     var lastFilled = null;
 
@@ -156,7 +210,9 @@
       });
     }
 
-    function activate(slot) {
+    // Make ``slot`` the one the keypad fills, and show it above the keypad (with the
+    // rest of its grid too, when ``wholeGrid``: moving on to the next player's).
+    function activate(slot, wholeGrid) {
       if (active) {
         active.classList.remove("is-active");
         active.removeAttribute("aria-pressed");
@@ -168,6 +224,8 @@
         var name = slot.closest(".entry").querySelector("h2").firstChild.textContent.trim();
         hint.textContent = name + ": row " + slot.dataset.row + ", card " + slot.dataset.column +
           ". Tap a rank.";
+        if (wholeGrid) reveal(groupOf(slot));
+        reveal(slot);
       } else {
         hint.textContent = "Tap a slot, then a rank.";
       }
@@ -199,7 +257,8 @@
         show(active, button.dataset.rank);
         writeNotation(groupOf(active));
         lastFilled = active;
-        activate(nextSlot(active));
+        var next = nextSlot(active);
+        activate(next, !!next && groupOf(next) !== groupOf(lastFilled));
       } else if (button.dataset.suit !== undefined) {
         var target = lastFilled || active;
         if (!target || !target.dataset.card || target.dataset.card === "JK") return;
@@ -215,4 +274,37 @@
       }
     });
   }
+
+  // -- New match: the first dealer's list names the players ----------------------------------
+  // Seats as the server counts them: a group's ticked regular players first, in the
+  // order listed, then the names typed, blank boxes skipped. A seat with nobody in
+  // it yet keeps its number.
+  function setUpDealerNames() {
+    var form = document.querySelector(".match-form");
+    var select = form && form.querySelector('select[name="first_dealer"]');
+    if (!select) return;
+    function seated() {
+      var names = [];
+      form.querySelectorAll('input[name="roster"]:checked').forEach(function (box) {
+        var label = box.closest("label");
+        if (label) names.push(label.textContent.trim());
+      });
+      form.querySelectorAll('input[name^="player_"]').forEach(function (input) {
+        var name = input.value.trim();
+        if (name) names.push(name);
+      });
+      return names;
+    }
+    function rename() {
+      var names = seated();
+      Array.prototype.forEach.call(select.options, function (option) {
+        var n = parseInt(option.value, 10);
+        option.textContent = names[n - 1] || "Player " + n;
+      });
+    }
+    form.addEventListener("input", rename);
+    form.addEventListener("change", rename);
+    rename();
+  }
+  setUpDealerNames();
 })();

@@ -190,10 +190,10 @@ def test_an_impossible_hole_comes_back_with_the_problem_beside_the_card(client, 
     assert response.status_code == 200
     assert 'value="7 7 7 / 7 7 A"' in page
     assert 'value="K K 2 / Q J"' in page
-    assert "Player 2, row 2 has two cards; it needs three." in page
+    assert "Row 2 has two cards; it needs three." in page
     # The message sits in Bob's result box, and the missing card's slot is marked.
     bob = page[page.index('id="result-1"') :]
-    assert bob.index("row 2 has two cards") < bob.index('id="result-2"')
+    assert bob.index("Row 2 has two cards") < bob.index('id="result-2"')
     assert 'class="slot slot--bad" data-row="2" data-column="3"' in page
     assert not Hole.objects.exists()
 
@@ -202,7 +202,7 @@ def test_a_total_that_is_not_a_number_is_kept_and_explained(client, three):
     data = hole_data(kind="totals", total_0="12", total_1="twelve", total_2="3")
     page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
     assert 'value="twelve"' in page
-    assert "Player 2: a total is a whole number, like 12 or -4." in page
+    assert "A total is a whole number, like 12 or -4." in page
 
 
 def test_preview_scores_each_grid_as_a_fragment_for_htmx(client, three):
@@ -214,7 +214,7 @@ def test_preview_scores_each_grid_as_a_fragment_for_htmx(client, three):
     assert 'id="result-1" class="result" aria-live="polite" data-bad="1-3"' in fragment
     assert "Column 1: pair of 8s: 0" in fragment
     assert "Grid: 24" in fragment
-    assert "Player 2, row 1 has two cards; it needs three." in fragment
+    assert "Row 1 has two cards; it needs three." in fragment
     assert not Hole.objects.exists()
 
 

@@ -1,0 +1,167 @@
+"""Fixes from a phone review at 360 px: the keypad never hides the slot it fills or
+the first problem of a refused save; the keypad's help shows only with the script;
+switching to totals clears the grids' results; the first dealer's list names the
+players as they are typed."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Whether the element ``selector`` finds is wholly on screen and not under the
+#: keypad (which sticks to the bottom of the screen while it is shown).
+CLEAR_OF_KEYPAD = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element) return false;
+  const box = element.getBoundingClientRect();
+  const keypad = document.getElementById("keypad");
+  let bottom = window.innerHeight;
+  if (keypad && keypad.getClientRects().length) {
+    bottom = Math.min(bottom, keypad.getBoundingClientRect().top);
+  }
+  return box.height > 0 && box.top >= 0 && box.bottom <= bottom;
+}"""
+
+
+def start_match(page, live_server, names=("Ann", "Ben", "Cat")):
+    page.goto(live_server.url + reverse("scoring:match_new"))
+    for i, name in enumerate(names):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url("**/holes/new/")
+
+
+def wait_clear_of_keypad(page, selector):
+    page.wait_for_function(CLEAR_OF_KEYPAD, arg=selector, timeout=5000)
+
+
+def test_the_keypad_shows_the_next_players_slot_above_itself(page, live_server):
+    start_match(page, live_server)
+    page.locator("#entry-0 .slot").first.tap()
+    for rank in ["8", "5", "7", "8", "3", "9"]:
+        page.locator(f"#keypad [data-rank='{rank}']").tap()
+    # Ann's grid is full: the keypad moved on to Ben's first card, and shows it.
+    active = page.locator(".slot.is-active")
+    expect(active).to_have_count(1)
+    expect(page.locator("#entry-1 .slot").first).to_have_class("slot is-active")
+    wait_clear_of_keypad(page, ".slot.is-active")
+    # And on through Ben's grid into Cat's, each slot shown as it comes.
+    for rank in ["K", "5", "J", "K", "5", "2"]:
+        page.locator(f"#keypad [data-rank='{rank}']").tap()
+        wait_clear_of_keypad(page, ".slot.is-active")
+    expect(page.locator("#entry-2 .slot").first).to_have_class("slot is-active")
+    expect(page.get_by_label("Cards, row by row").nth(1)).to_have_value("K 5 J / K 5 2")
+
+
+@pytest.mark.parametrize("kind", ["Every card", "Totals only"])
+def test_a_blank_save_shows_the_first_players_problem_clear_of_the_keypad(page, live_server, kind):
+    start_match(page, live_server, names=("Ann", "Ben", "Cat", "Dan"))
+    page.get_by_label(kind).check()
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator("#result-3 .errorlist")).to_be_attached()
+    # The first player's problem, not the last one's, is on screen in full.
+    wait_clear_of_keypad(page, "#result-0 .errorlist")
+    if kind == "Every card":
+        # A card slot of Ann's has the focus (a text field would open the phone's
+        # keyboard over the keypad), and it is on screen too.
+        expect(page.locator("#entry-0 .slot").first).to_be_focused()
+        wait_clear_of_keypad(page, "#entry-0 .slot:focus")
+    else:
+        expect(page.locator("#id_total_0")).to_be_focused()
+
+
+def test_a_refused_save_shows_the_bad_card_and_its_problem(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben", "Cat"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 B")
+    fields.nth(2).fill("7 7 3 / 4 5 6")
+    page.get_by_role("button", name="Save hole 1").click()
+    problem = page.locator("#result-1 .errorlist")
+    expect(problem).to_contain_text("Card 3 of row 2: 'B' is not a rank")
+    expect(page.locator("#entry-1 .slot--bad")).to_be_focused()
+    wait_clear_of_keypad(page, "#result-1 .errorlist")
+    wait_clear_of_keypad(page, "#entry-1 .slot--bad")
+
+
+def test_the_keypad_help_shows_only_with_the_script(page, browser, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    help_text = page.locator("#notation-help")
+    expect(help_text).to_contain_text("Tap a card slot, then its rank on the keypad")
+    expect(help_text.get_by_text("Type each player's cards")).to_be_hidden()
+    match_url = page.url
+
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    plain = context.new_page()
+    # The match belongs to the browser that started it: hand its session over.
+    context.add_cookies(page.context.cookies())
+    plain.goto(match_url)
+    help_text = plain.locator("#notation-help")
+    expect(help_text).to_contain_text("Type each player's cards in their")
+    expect(help_text.get_by_text("Tap a card slot")).to_be_hidden()
+    expect(plain.locator("#keypad")).to_be_hidden()
+    context.close()
+
+
+def test_switching_to_totals_clears_the_grids_results(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    page.get_by_label("Cards, row by row").first.fill("8 5 7 / 8 3 9")
+    result = page.locator("#result-0")
+    expect(result).to_contain_text("Grid: 24")
+
+    page.get_by_label("Totals only").check()
+    expect(page.locator("#id_total_0")).to_be_visible()
+    expect(result).not_to_contain_text("Grid")
+    expect(result).to_be_hidden()  # nothing in it: no breakdown under the empty total
+
+    # Totals typed are checked as totals; back to cards, the grid is scored again.
+    page.locator("#id_total_0").fill("12")
+    page.locator("#id_total_1").fill("7")
+    expect(result).to_contain_text("Scores 12")
+    expect(result).not_to_contain_text("Grid")
+    page.get_by_label("Every card").check()
+    expect(result).to_contain_text("Grid: 24")
+    expect(result).not_to_contain_text("Scores 12")
+
+
+def test_the_dealers_list_names_the_players_as_they_are_typed(page, live_server):
+    page.goto(live_server.url + reverse("scoring:match_new"))
+    dealer = page.get_by_label("Deals first")
+    options = dealer.locator("option")
+    expect(options).to_have_text([f"Player {n}" for n in range(1, 9)])
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Player 3", exact=True).fill("Cat")
+    # Seats as the players will sit: the blank box is skipped, so Cat is second.
+    expect(options).to_have_text(["Ann", "Cat"] + [f"Player {n}" for n in range(3, 9)])
+    page.get_by_label("Player 2", exact=True).fill("Ben")
+    expect(options).to_have_text(["Ann", "Ben", "Cat"] + [f"Player {n}" for n in range(4, 9)])
+
+    dealer.select_option(label="Cat")
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url("**/holes/new/")
+    expect(page.locator(".turn")).to_contain_text("Deals: Cat")
+
+
+def test_a_groups_ticked_regulars_sit_first_in_the_dealers_list(page, live_server):
+    from django.contrib.auth.models import User
+
+    from groups import services
+
+    password = "a-long-pass-phrase-9"
+    owner = User.objects.create_user(username="olive", password=password)
+    group = services.group_create(owner=owner, name="Friday golf")
+    for name in ("Ann", "Bob"):
+        services.roster_add(group=group, name=name)
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "olive")
+    page.fill("#id_password", password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda url: "/login" not in url)
+
+    page.goto(live_server.url + reverse("groups:match_new", args=[group.pk]))
+    options = page.get_by_label("Deals first").locator("option")
+    page.get_by_label("New player 1", exact=True).fill("Cy")
+    expect(options.first).to_have_text("Cy")
+    page.get_by_label("Bob", exact=True).check()
+    expect(options).to_have_text(["Bob", "Cy"] + [f"Player {n}" for n in range(3, 9)])
