@@ -62,6 +62,7 @@ class MatchForm(forms.Form):
     """Players in seating order, the first dealer, and the rules of a new match."""
 
     first_dealer = forms.TypedChoiceField(
+        label="Deals first",
         coerce=int,
         choices=[(n, f"Player {n}") for n in range(1, MAX_PLAYERS + 1)],
         initial=1,
@@ -85,8 +86,8 @@ class MatchForm(forms.Form):
         coerce=int,
         empty_value=None,
         required=False,
-        choices=[("", "As usual for the variant and table")]
-        + [(n, str(n)) for n in range(1, MAX_DECKS + 1)],
+        choices=[("", "Usual for the table")] + [(n, str(n)) for n in range(1, MAX_DECKS + 1)],
+        help_text="Left as usual, the variant decides from the number of players.",
     )
     jokers = forms.ChoiceField(
         required=False,
@@ -129,6 +130,12 @@ class MatchForm(forms.Form):
         label="Number of holes",
         min_value=1,
         max_value=MAX_HOLES,
+        error_messages={
+            "required": "Type how many holes you will play (9 is usual).",
+            "invalid": "Type the number of holes as a whole number, like 9.",
+            "min_value": f"A match has 1 to {MAX_HOLES} holes.",
+            "max_value": f"A match has 1 to {MAX_HOLES} holes.",
+        },
         initial=9,
         help_text="1, 9 or 18 are usual; any number up to 99 works.",
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "list": "hole-counts"}),

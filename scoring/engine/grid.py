@@ -7,6 +7,7 @@ cards by spaces or commas: ``"8 5 7 / 8 3 9"``. Columns are read top to bottom.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -44,6 +45,28 @@ _NUMBER_WORDS = (
     "nine",
     "ten",
 )
+
+
+#: What a grid editor writes for a slot not filled yet (``grid_cells`` and the
+#: keypad): read as a place still to fill, not as a card.
+EMPTY_SLOT = "?"
+
+
+def _slots_phrase(places: list[tuple[int, int]]) -> str:
+    """``"card 3 of row 1 and cards 1, 2 and 3 of row 2"``."""
+    by_row: dict[int, list[int]] = {}
+    for r, c in places:
+        by_row.setdefault(r, []).append(c)
+    parts = [
+        f"card {cs[0]} of row {r}" if len(cs) == 1 else f"cards {_and(map(str, cs))} of row {r}"
+        for r, cs in by_row.items()
+    ]
+    return _and(parts)
+
+
+def _and(items: Iterable[str]) -> str:
+    words = list(items)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def number_word(n: int) -> str:
@@ -109,6 +132,7 @@ class Grid:
     def _parse_rows(row_texts: list[str]) -> list[tuple[Card, ...]]:
         problems: list[Problem] = []
         rows: list[tuple[Card, ...]] = []
+        empty: list[tuple[int, int]] = []
         for r, row_text in enumerate(row_texts, start=1):
             tokens = row_text.replace(",", " ").split()
             if not tokens:
@@ -116,6 +140,9 @@ class Grid:
                 continue
             row: list[Card] = []
             for c, token in enumerate(tokens, start=1):
+                if token == EMPTY_SLOT:
+                    empty.append((r, c))
+                    continue
                 try:
                     row.append(Card.parse(token))
                 except CardError as exc:
@@ -125,6 +152,15 @@ class Grid:
                         )
                     )
             rows.append(tuple(row))
+        if empty:
+            # One problem for every slot still empty, each marked: a grid tapped in
+            # half way is one thing to finish, not a list of unknown ranks.
+            problems.append(
+                Problem(
+                    f"no card yet in {_slots_phrase(empty)}",
+                    places=tuple((None, r, c) for r, c in empty),
+                )
+            )
         if problems:
             raise GridError("; ".join(p.message for p in problems), problems)
         return rows

@@ -75,6 +75,21 @@ def test_grid_reports_every_bad_card_with_its_place():
     assert (problems[0].row, problems[0].column) == (2, 3)
 
 
+def test_slots_not_filled_yet_are_one_problem_marking_each_slot():
+    """A grid tapped in half way ("?" for each empty slot) has one thing to finish,
+    not an unknown rank per empty slot."""
+    with pytest.raises(GridError) as caught:
+        Grid.parse("K 5 ? / ? ? ?", Layout(2, 3))
+    (problem,) = caught.value.problems
+    assert problem.message == "no card yet in card 3 of row 1 and cards 1, 2 and 3 of row 2"
+    assert problem.places == ((None, 1, 3), (None, 2, 1), (None, 2, 2), (None, 2, 3))
+    with pytest.raises(GridError) as caught:
+        Grid.parse("K ? B / 2 3 4", Layout(2, 3))
+    messages = [p.message for p in caught.value.problems]
+    assert messages[0].startswith("card 3 of row 1: 'B' is not a rank")
+    assert messages[1] == "no card yet in card 2 of row 1"
+
+
 def test_grid_shape_against_a_layout():
     with pytest.raises(GridError) as caught:
         Grid.parse("8 5 / 8 3 9", Layout(2, 3))

@@ -43,3 +43,18 @@ def test_every_problem_is_listed_once_at_the_top(client):
 def test_a_good_form_shows_no_problems(client):
     page = client.get(reverse("scoring:match_new")).content.decode()
     assert "error-summary" not in page
+
+
+@pytest.mark.parametrize(
+    ("holes", "message"),
+    [
+        ("", "Type how many holes you will play (9 is usual)."),
+        ("nine", "Type the number of holes as a whole number, like 9."),
+        ("0", "A match has 1 to 99 holes."),
+        ("100", "A match has 1 to 99 holes."),
+    ],
+)
+def test_a_bad_number_of_holes_is_explained_in_words(client, holes, message):
+    page = client.post(reverse("scoring:match_new"), new_match_form(holes=holes)).content
+    assert message in page.decode()
+    assert Match.objects.count() == 0

@@ -228,3 +228,13 @@ def test_a_group_form_seats_the_ticked_regulars_first_in_the_dealers_list(group)
         "Di",
         "Player 4",
     ]
+
+
+def test_a_grid_tapped_in_half_way_says_which_slots_are_still_empty(client, three):
+    data = hole_data(grid_0="8 5 7 / 8 3 9", grid_1="K 5 ? / ? ? ?", grid_2="A 4 6 / A 4 6")
+    response = client.post(reverse("scoring:hole_new", args=[three.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "No card yet in card 3 of row 1 and cards 1, 2 and 3 of row 2." in result_box(page, 1)
+    assert "is not a rank" not in page
+    assert three.holes.count() == 0
