@@ -164,8 +164,9 @@
     if (!groups.length) return;
     keypad.hidden = false;
     // Say how to use the slots and the keypad, now that there are some.
-    document.querySelectorAll(".hole-form .js-only").forEach(function (el) { el.hidden = false; });
-    document.querySelectorAll(".hole-form .no-js").forEach(function (el) { el.hidden = true; });
+    document.querySelectorAll(".hole-form [data-swap]").forEach(function (el) {
+      el.classList.add("swap--script");
+    });
     var active = null;
     var lastFilled = null;
 

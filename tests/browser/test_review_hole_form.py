@@ -165,3 +165,24 @@ def test_a_groups_ticked_regulars_sit_first_in_the_dealers_list(page, live_serve
     expect(options.first).to_have_text("Cy")
     page.get_by_label("Bob", exact=True).check()
     expect(options).to_have_text(["Bob", "Cy"] + [f"Player {n}" for n in range(3, 9)])
+
+
+@pytest.mark.parametrize("width", [360, 412])
+def test_the_help_keeps_its_height_when_the_script_starts(page, browser, live_server, width):
+    """The script swaps the help's first sentence. Were the two of different
+    heights, the grids below would jump as the page loads, under a thumb (and
+    Lighthouse counts it as a layout shift)."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    heights = {}
+    for script in (True, False):
+        context = browser.new_context(
+            java_script_enabled=script, viewport={"width": width, "height": 800}
+        )
+        context.add_cookies(page.context.cookies())
+        phone = context.new_page()
+        phone.goto(page.url)
+        help_text = phone.locator("#notation-help")
+        expect(help_text.get_by_text("Tap a card slot")).to_be_visible(visible=script)
+        heights[script] = help_text.bounding_box()["height"]
+        context.close()
+    assert heights[True] == heights[False], heights

@@ -117,7 +117,9 @@ def test_the_slot_and_keypad_help_is_hidden_until_the_script_shows_it(client, th
     page = client.get(reverse("scoring:hole_new", args=[three.pk])).content.decode()
     start = page.index('id="notation-help"')
     help_text = page[start : page.index("</p>", start)]
-    keypad = re.search(r'<span class="js-only" hidden>([^<]*)</span>', help_text)
+    # Both in one place, the script's hidden by the stylesheet until it runs.
+    assert '<span class="swap" data-swap>' in help_text
+    keypad = re.search(r'<span class="js-only">([^<]*)</span>', help_text)
     assert keypad and "Tap a card slot" in keypad.group(1)
     # What a page without the script says instead: type the cards in the box.
     typed = re.search(r'<span class="no-js">([^<]*)</span>', help_text)
