@@ -93,6 +93,15 @@ def chromium() -> str:
 
 
 def run_lighthouse(binary: Path, url: str, cookie: str) -> dict[str, int]:
+    """The four scores of ``url``. Lighthouse now and then fails to record the
+    page's trace on a busy machine ("NO_NAVSTART"); a failed run is tried once more."""
+    try:
+        return _lighthouse_once(binary, url, cookie)
+    except subprocess.CalledProcessError:
+        return _lighthouse_once(binary, url, cookie)
+
+
+def _lighthouse_once(binary: Path, url: str, cookie: str) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         subprocess.run(
