@@ -36,6 +36,7 @@ from scoring.engine import (
     score_hole,
 )
 from scoring.engine.deal import deal_grid, shoe
+from scoring.engine.grid import EMPTY_SLOT, empty_slots_message
 from scoring.engine.rules import (
     DECK_DESCRIPTIONS,
     DECK_RANKS,
@@ -63,8 +64,6 @@ from .forms import (
 HOME_EXAMPLE = "8 5 7 / 8 3 9"
 #: House rules that change one grid's score (hole rules need a whole table).
 GRID_SCOPES = ("card", "column", "grid")
-#: Slots a learner has not filled yet are written "?" in the grid notation.
-EMPTY = "?"
 #: Anything typed that is more than empty slots and separators.
 _TYPED = re.compile(r"[^\s,/?]")
 
@@ -242,11 +241,7 @@ class Slot:
 
     @property
     def empty(self) -> bool:
-        return self.token in ("", EMPTY)
-
-    @property
-    def name(self) -> str:
-        return f"row {self.row}, card {self.column}"
+        return self.token in ("", EMPTY_SLOT)
 
     @property
     def wrong(self) -> bool:
@@ -282,9 +277,9 @@ class Checked:
 
     @property
     def missing_text(self) -> str:
-        """``"row 1, card 2 and row 2, card 3"``."""
-        names = [slot.name for slot in self.missing]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        """``"Card 2 of row 1 and card 3 of row 2 are still empty."``"""
+        message = empty_slots_message([(slot.row, slot.column) for slot in self.missing])
+        return _sentence(message)
 
 
 def check_typed_grid(text: str, rules: RuleSet) -> Checked:
@@ -351,7 +346,7 @@ def check_typed_grid(text: str, rules: RuleSet) -> Checked:
 
 
 def _card_or_none(token: str) -> Card | None:
-    if token in ("", EMPTY):
+    if token in ("", EMPTY_SLOT):
         return None
     try:
         return Card.parse(token)

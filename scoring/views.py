@@ -35,6 +35,7 @@ from groups.selectors import groups_for_user
 from scoring import selectors, services
 from scoring.charts import progress_chart
 from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
+from scoring.engine.grid import EMPTY_SLOT
 from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
 from scoring.forms import HoleForm, MatchForm, preset_initial
@@ -482,7 +483,7 @@ def _slots(
                 {
                     "row": r,
                     "column": c,
-                    "text": "" if card == "?" else card,
+                    "text": "" if card == EMPTY_SLOT else card,
                     "bad": (seat, r, c) in bad,
                 }
             )
@@ -672,7 +673,7 @@ def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _pending_seats(entry: services.HoleEntry) -> set[int]:
     if entry.kind == Hole.Kind.TOTALS:
         return {seat for seat, total in enumerate(entry.totals) if total is None}
-    return {seat for seat, text in enumerate(entry.grids) if not text.strip() or "?" in text}
+    return {seat for seat, text in enumerate(entry.grids) if not text.strip() or EMPTY_SLOT in text}
 
 
 def _hole_or_404(match: Match, number: int) -> Hole:

@@ -52,6 +52,12 @@ _NUMBER_WORDS = (
 EMPTY_SLOT = "?"
 
 
+def empty_slots_message(places: list[tuple[int, int]]) -> str:
+    """What is said of slots not filled yet, given as (row, column):
+    ``"card 3 of row 1 and cards 1, 2 and 3 of row 2 are still empty"``."""
+    return f"{_slots_phrase(places)} {'is' if len(places) == 1 else 'are'} still empty"
+
+
 def _slots_phrase(places: list[tuple[int, int]]) -> str:
     """``"card 3 of row 1 and cards 1, 2 and 3 of row 2"``."""
     by_row: dict[int, list[int]] = {}
@@ -117,7 +123,7 @@ class Grid:
                 rows.append(row)
                 lengths.append(len(row))
         except KeyError:
-            rows = cls._parse_rows(row_texts)
+            rows = cls._parse_rows(row_texts, layout)
             lengths = [len(row) for row in rows]
         if layout is not None and layout.columns and lengths == [layout.columns] * layout.rows:
             # The shape is the layout's (rows of at least one card), so the rows
@@ -129,19 +135,25 @@ class Grid:
         return cls(tuple(rows))
 
     @staticmethod
-    def _parse_rows(row_texts: list[str]) -> list[tuple[Card, ...]]:
+    def _parse_rows(row_texts: list[str], layout: Layout | None) -> list[tuple[Card, ...]]:
         problems: list[Problem] = []
         rows: list[tuple[Card, ...]] = []
         empty: list[tuple[int, int]] = []
+        #: Each row's places, empty ones too: the grid's shape as typed.
+        lengths: list[int] = []
+        holes = False
         for r, row_text in enumerate(row_texts, start=1):
             tokens = row_text.replace(",", " ").split()
+            lengths.append(len(tokens))
             if not tokens:
                 problems.append(Problem(f"row {r} has no cards", row=r))
                 continue
             row: list[Card] = []
             for c, token in enumerate(tokens, start=1):
                 if token == EMPTY_SLOT:
-                    empty.append((r, c))
+                    holes = True
+                    if layout is None or (r <= layout.rows and c <= layout.columns):
+                        empty.append((r, c))
                     continue
                 try:
                     row.append(Card.parse(token))
@@ -152,15 +164,20 @@ class Grid:
                         )
                     )
             rows.append(tuple(row))
-        if empty:
+        if holes:
             # One problem for every slot still empty, each marked: a grid tapped in
-            # half way is one thing to finish, not a list of unknown ranks.
-            problems.append(
-                Problem(
-                    f"no card yet in {_slots_phrase(empty)}",
-                    places=tuple((None, r, c) for r, c in empty),
+            # half way is one thing to finish, not a list of unknown ranks. The
+            # grid's shape is judged too (an empty place is still a place), as it is
+            # not judged again once this raises.
+            if empty:
+                problems.append(
+                    Problem(
+                        empty_slots_message(empty),
+                        places=tuple((None, r, c) for r, c in empty),
+                    )
                 )
-            )
+            blank = {r for r, n in enumerate(lengths, start=1) if n == 0}  # said above
+            problems += [p for p in _shape_problems(lengths, layout) if p.row not in blank]
         if problems:
             raise GridError("; ".join(p.message for p in problems), problems)
         return rows

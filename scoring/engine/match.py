@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from . import validation
 from .cards import Rank
-from .errors import Problem
+from .errors import Problem, seat_label
 from .rules import DECK_RANKS, RuleSet
 from .scoring import FOUR_OF_A_KIND_POINTS, WOLFPACK_POINTS
 
@@ -57,15 +57,17 @@ def totals_problems(totals: Sequence[object], rules: RuleSet) -> list[Problem]:
     problems: list[Problem] = []
     for seat, total in enumerate(totals):
         if total is None or total == "":
-            problems.append(Problem(f"player {seat + 1}: enter a total", player=seat))
+            problems.append(Problem(f"{seat_label(seat)}: enter a total", player=seat))
         elif isinstance(total, bool) or not isinstance(total, int):
             problems.append(
-                Problem(f"player {seat + 1}: a total is a whole number, like 12 or -4", player=seat)
+                Problem(
+                    f"{seat_label(seat)}: a total is a whole number, like 12 or -4", player=seat
+                )
             )
         elif not low <= total <= high:
             problems.append(
                 Problem(
-                    f"player {seat + 1}: {total} is out of reach; a grid scores from "
+                    f"{seat_label(seat)}: {total} is out of reach; a grid scores from "
                     f"{low} to {high} under these rules",
                     player=seat,
                 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .grid import Layout
+from .grid import EMPTY_SLOT, Layout
 
 #: Rows are separated by "/" or new lines, cards by spaces or commas, exactly as
 #: :meth:`Grid.parse` reads them (a test holds the two together).
@@ -34,4 +34,4 @@ def cells_notation(cells: list[list[str]]) -> str:
 
     The result parses back with :meth:`Grid.parse` whenever every token is a card.
     """
-    return " / ".join(" ".join(token.strip() or "?" for token in row) for row in cells)
+    return " / ".join(" ".join(token.strip() or EMPTY_SLOT for token in row) for row in cells)

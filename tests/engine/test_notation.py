@@ -1,6 +1,8 @@
 """Reading and writing cards and grids, and the errors for what cannot be read."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import Card, CardError, Grid, GridError, Layout, Rank, Suit
 
@@ -81,13 +83,30 @@ def test_slots_not_filled_yet_are_one_problem_marking_each_slot():
     with pytest.raises(GridError) as caught:
         Grid.parse("K 5 ? / ? ? ?", Layout(2, 3))
     (problem,) = caught.value.problems
-    assert problem.message == "no card yet in card 3 of row 1 and cards 1, 2 and 3 of row 2"
+    assert problem.message == "card 3 of row 1 and cards 1, 2 and 3 of row 2 are still empty"
     assert problem.places == ((None, 1, 3), (None, 2, 1), (None, 2, 2), (None, 2, 3))
     with pytest.raises(GridError) as caught:
         Grid.parse("K ? B / 2 3 4", Layout(2, 3))
     messages = [p.message for p in caught.value.problems]
     assert messages[0].startswith("card 3 of row 1: 'B' is not a rank")
-    assert messages[1] == "no card yet in card 2 of row 1"
+    assert messages[1] == "card 2 of row 1 is still empty"
+
+
+@pytest.mark.parametrize(
+    ("text", "messages"),
+    [
+        # A "?" beyond the layout is an extra place, not a slot to fill.
+        ("8 5 7 ? / 8 3 9", ["row 1 has four cards; it holds only three"]),
+        # Places missing altogether are said as well as the empty one.
+        ("K 5 ? / 8", ["card 3 of row 1 is still empty", "row 2 has one card; it needs three"]),
+    ],
+)
+def test_empty_slots_do_not_hide_the_grids_shape(text, messages):
+    with pytest.raises(GridError) as caught:
+        Grid.parse(text, Layout(2, 3))
+    found = [p.message for p in caught.value.problems]
+    assert all(any(m.startswith(want) for m in found) for want in messages), found
+    assert all(c <= 3 for p in caught.value.problems for _, r, c in p.places), found
 
 
 def test_grid_shape_against_a_layout():
@@ -102,3 +121,27 @@ def test_grid_shape_against_a_layout():
 def test_empty_grid():
     with pytest.raises(GridError, match="the grid is empty"):
         Grid.parse("   ")
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["8", "K", "?", "B"]), min_size=0, max_size=5),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_a_grid_with_empty_slots_never_passes_and_marks_only_real_slots(rows):
+    """Whatever the shape, a grid with a "?" is refused, and the empty slots it
+    marks are slots of the layout."""
+    text = " / ".join(" ".join(row) for row in rows)
+    layout = Layout(2, 3)
+    try:
+        Grid.parse(text, layout)
+    except GridError as exc:
+        for problem in exc.problems:
+            if "still empty" not in problem.message:
+                continue
+            for _, r, c in problem.places:
+                assert 1 <= r <= layout.rows and 1 <= c <= layout.columns, problem.message
+    else:
+        assert "?" not in text

@@ -122,7 +122,7 @@ def test_empty_slots_of_a_part_filled_grid_are_not_listed_as_problems(client):
     assert 'class="problems"' not in html and "slot--wrong" not in html
     text = text_of(html)
     assert "No score yet" in text
-    assert "No card yet in row 1, card 2 and row 2, card 3." in text
+    assert "Card 2 of row 1 and card 3 of row 2 are still empty." in text
 
 
 # -- 3. The try page with no grid -----------------------------------------------------

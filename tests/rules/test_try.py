@@ -70,7 +70,7 @@ def test_an_unknown_card_is_named_next_to_it_and_nothing_is_scored(client):
 
 def test_empty_slots_say_so(client):
     html = client.get(URL, {"grid": "8 ? 7 / 8 3"}).content.decode()
-    assert "No card yet in row 1, card 2 and row 2, card 3." in text_of(html)
+    assert "Card 2 of row 1 and card 3 of row 2 are still empty." in text_of(html)
 
 
 def test_too_many_copies_are_marked_on_every_card_involved(client):

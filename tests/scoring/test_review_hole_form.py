@@ -237,6 +237,6 @@ def test_a_grid_tapped_in_half_way_says_which_slots_are_still_empty(client, thre
     response = client.post(reverse("scoring:hole_new", args=[three.pk]), data)
     page = response.content.decode()
     assert response.status_code == 200
-    assert "No card yet in card 3 of row 1 and cards 1, 2 and 3 of row 2." in result_box(page, 1)
+    assert "Card 3 of row 1 and cards 1, 2 and 3 of row 2 are still empty." in result_box(page, 1)
     assert "is not a rank" not in page
     assert three.holes.count() == 0
