@@ -77,3 +77,17 @@ def test_a_refused_new_match_points_only_at_ids_it_has(client):
     response = client.post(reverse("scoring:match_new"), {"player_1": "Ann", "holes": ""})
     assert response.status_code == 200
     assert dangling(response.content.decode()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("signup", {"username": "", "password1": "short", "password2": "other"}),
+        ("login", {"username": "", "password": ""}),
+    ],
+)
+def test_a_refused_account_form_points_its_fields_at_their_errors(client, name, data):
+    """Django points a field with an error at <id>_error; the error must be there."""
+    page = client.post(reverse(name), data).content.decode()
+    assert 'aria-invalid="true"' in page
+    assert dangling(page) == []
