@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from golfsite.numbers import MINUS, points
+from golfsite.numbers import minus, points
 
 __all__ = ["average", "points", "rounded"]
 
@@ -26,10 +26,7 @@ def average(value: float | None) -> str:
     if value is None:
         return ""
     text = f"{_quantized(value):.2f}"
-    if text.startswith("-"):
-        digits = text[1:]
-        return digits if digits == "0.00" else MINUS + digits
-    return text
+    return "0.00" if text == "-0.00" else minus(text)
 
 
 def _quantized(value: float) -> Decimal:

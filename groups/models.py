@@ -141,9 +141,11 @@ class RosterPlayer(models.Model):
             return
         name = self.name.strip()
         if self.pk is not None:
-            before = RosterPlayer.objects.filter(pk=self.pk).values_list("name", flat=True)
-            if any(old.casefold() == name.casefold() for old in before):
-                return  # not renamed, or only its case changed
+            before = RosterPlayer.objects.filter(pk=self.pk, group_id=self.group_id)
+            if any(
+                old.casefold() == name.casefold() for old in before.values_list("name", flat=True)
+            ):
+                return  # neither renamed nor moved, or only its case changed
         taken = self.name_taken(group_id=self.group_id, name=name, exclude=self.pk)
         if taken is not None and taken != name:
             raise ValidationError({"name": f"{taken} is already on the roster."})

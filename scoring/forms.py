@@ -137,7 +137,7 @@ class MatchForm(forms.Form):
             "max_value": f"A match has 1 to {MAX_HOLES} holes.",
         },
         initial=9,
-        help_text="1, 9 or 18 are usual; any number up to 99 works.",
+        help_text=f"1, 9 or 18 are usual; any number up to {MAX_HOLES} works.",
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "list": "hole-counts"}),
     )
     initial_flips = forms.TypedChoiceField(

@@ -441,3 +441,12 @@ def test_the_scale_takes_in_zero_and_every_value():
         assert low <= min(0, *values) and high >= max(0, *values)
         assert low % step == 0 and high % step == 0
         assert 2 <= (high - low) // step + 1 <= 8
+
+
+def test_moving_an_entry_into_a_group_that_has_the_name_is_refused(owner, group):
+    other = services.group_create(owner=owner, name="Sunday golf")
+    ann = services.roster_add(group=other, name="ann")
+    ann.group = group  # Friday golf has "Ann" already
+    with pytest.raises(ValidationError) as refused:
+        ann.full_clean()
+    assert refused.value.message_dict["name"] == ["Ann is already on the roster."]

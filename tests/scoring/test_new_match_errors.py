@@ -34,8 +34,11 @@ def test_every_problem_is_listed_once_at_the_top(client):
     data = new_match_form(player_2="ann", holes="", first_dealer="7")
     page = client.post(reverse("scoring:match_new"), data).content.decode()
     top = summary(page)
-    assert top.count("<li") >= 2  # the repeated name and the length
-    assert "Number of holes" in top
+    items = [re.sub(r"<[^>]+>", "", item).strip() for item in re.findall(r"<li>(.*?)</li>", top)]
+    assert len(items) >= 2, items  # the repeated name and the length
+    assert len(set(items)) == len(items), items  # each once
+    assert any(item.startswith("Number of holes: ") for item in items)
+    assert any(item.startswith("Player 2: ") for item in items)  # the box that repeats Ann
     for target in re.findall(r'href="#([^"]+)"', top):
         assert f'id="{target}"' in page, target
 

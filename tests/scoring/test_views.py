@@ -202,7 +202,7 @@ def test_a_total_that_is_not_a_number_is_kept_and_explained(client, three):
     data = hole_data(kind="totals", total_0="12", total_1="twelve", total_2="3")
     page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
     assert 'value="twelve"' in page
-    assert "A total is a whole number, like 12 or -4." in page
+    assert "A total is a whole number, like 12 or \u22124." in page
 
 
 def test_preview_scores_each_grid_as_a_fragment_for_htmx(client, three):
