@@ -170,9 +170,13 @@ class Grid:
             # grid's shape is judged too (an empty place is still a place), as it is
             # not judged again once this raises.
             if empty:
+                # One slot has its row and column too, as an unreadable card has.
+                only = empty[0] if len(empty) == 1 else (None, None)
                 problems.append(
                     Problem(
                         empty_slots_message(empty),
+                        row=only[0],
+                        column=only[1],
                         places=tuple((None, r, c) for r, c in empty),
                     )
                 )

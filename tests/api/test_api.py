@@ -152,6 +152,14 @@ def test_bad_card_error_says_where(client):
     assert (error["row"], error["column"]) == (2, 3)
 
 
+def test_an_empty_slot_says_where_and_what(client):
+    """A grid editor writes "?" for a slot not filled yet: the API says so, and
+    where, as for an unreadable card."""
+    error = post(client, SCORE, {"grid": "8 ? 7 / 8 3 9"}).json()["errors"][0]
+    assert error["message"] == "card 2 of row 1 is still empty"
+    assert (error["row"], error["column"]) == (1, 2)
+
+
 def test_oversized_body(client):
     response = post(client, SCORE, {"grid": "8 " * 40000})
     assert response.status_code == 400
