@@ -89,6 +89,14 @@ class Match(models.Model):
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
+    def length_text(self, holes_played: int) -> str:
+        """How long the match is, for a page: "9 holes", or for a match ended
+        early "ended after 3 of 9 holes"."""
+        planned = self.holes_planned
+        if self.is_finished and holes_played < planned:
+            return f"ended after {holes_played} of {planned} holes"
+        return f"{planned} hole{'' if planned == 1 else 's'}"
+
 
 #: What ``services.match_results_refresh`` keeps on each player, summed from their
 #: scores (read-only in the admin: editing them would only mislead).

@@ -137,6 +137,10 @@ def match_list(request: HttpRequest) -> HttpResponse:
         created_at, pk = before
         matches = matches.filter(Q(created_at__lt=created_at) | Q(created_at=created_at, pk__lt=pk))
     page = list(matches.prefetch_related("players")[: MATCH_LIST_PAGE_SIZE + 1])
+    for match in page:
+        # Every seat has played the same holes; the players are read already.
+        seats = match.players.all()
+        match.length = match.length_text(seats[0].holes_played if seats else 0)
     last = page[MATCH_LIST_PAGE_SIZE - 1] if len(page) > MATCH_LIST_PAGE_SIZE else None
     older = list_cursor(last) if last else None
     return render(
@@ -260,6 +264,7 @@ def _board_page(
         "names": names,
         "board_html": drawn.html,
         "holes_played": holes_played,
+        "length": match.length_text(holes_played),
         "next_hole": holes_played + 1,
         "rules": match.rule_set,
         "notice": notice,

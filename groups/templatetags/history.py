@@ -30,7 +30,6 @@ def history_list(rows: Sequence[HistoryRow]) -> SafeString:
 
 def _row(row: HistoryRow) -> SafeString:
     match = row.match
-    holes = match.holes_planned
     if row.winners:
         result = format_html(
             "Won by {}",
@@ -54,15 +53,14 @@ def _row(row: HistoryRow) -> SafeString:
     return format_html(
         '  <li class="history__row">\n'
         '    <p class="history__head"><a href="{}">{}</a>'
-        ' <span class="muted">{} · {} hole{}</span></p>\n'
+        ' <span class="muted">{} · {}</span></p>\n'
         '    <p class="history__result">{}</p>\n'
         '    <ul class="history__totals">{}</ul>\n'
         "  </li>\n",
         reverse("scoring:match_detail", args=[match.pk]),
         date_format(timezone.localtime(match.created_at), "D j M Y"),
         row.variant_name,
-        holes,
-        "" if holes == 1 else "s",
+        match.length_text(row.players[0].holes_played if row.players else 0),
         result,
         totals,
     )

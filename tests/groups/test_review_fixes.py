@@ -450,3 +450,18 @@ def test_moving_an_entry_into_a_group_that_has_the_name_is_refused(owner, group)
     with pytest.raises(ValidationError) as refused:
         ann.full_clean()
     assert refused.value.message_dict["name"] == ["Ann is already on the roster."]
+
+
+def test_the_history_says_after_how_many_holes_a_match_ended(client, owner, group, play):
+    from scoring.engine import RuleSet
+
+    play(group, owner, {"Ann": [3, 5], "Bob": [4, 4]}, rules=RuleSet(holes=9))
+    play(group, owner, {"Ann": [1, 2], "Bob": [2, 2]})
+    client.force_login(owner)
+    for url in (
+        reverse("groups:history", args=[group.pk]),
+        reverse("groups:detail", args=[group.pk]),
+    ):
+        text = " ".join(client.get(url).content.decode().split())
+        assert "ended after 2 of 9 holes" in text, url
+        assert "· 2 holes" in text, url  # played to the end: its length as planned

@@ -51,3 +51,10 @@ def test_a_match_played_to_the_end_keeps_its_length(client, save_hole):
     assert match.is_finished
     for page in pages(client, match):
         assert "· 2 holes ·" in " ".join(page.split())
+
+
+def test_my_matches_say_after_how_many_holes_a_match_ended(client, nine, save_hole):
+    save_hole(nine, totals=[5, 7])
+    client.post(reverse("scoring:match_end", args=[nine.pk]))
+    text = " ".join(client.get(reverse("scoring:match_list")).content.decode().split())
+    assert "ended after 1 of 9 holes · finished" in text
