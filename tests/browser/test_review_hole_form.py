@@ -7,6 +7,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from .test_scoresheet import start_match
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 #: Whether the element ``selector`` finds is wholly on screen and not under the
@@ -22,14 +24,6 @@ CLEAR_OF_KEYPAD = """(selector) => {
   }
   return box.height > 0 && box.top >= 0 && box.bottom <= bottom;
 }"""
-
-
-def start_match(page, live_server, names=("Ann", "Ben", "Cat")):
-    page.goto(live_server.url + reverse("scoring:match_new"))
-    for i, name in enumerate(names):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the match").click()
-    page.wait_for_url("**/holes/new/")
 
 
 def wait_clear_of_keypad(page, selector):
