@@ -395,6 +395,9 @@ def try_grid(request: HttpRequest) -> HttpResponse:
             "rule_items": form.query_items(),
             "share_query": query_string(form.query_items() + grid_items),
         }
+    else:
+        # Only the grid refused (far too long): say so, not that the rules were.
+        context["grid_only"] = set(form.errors) == {"grid"}
     if not _is_htmx(request):
         return render(request, "rules/try.html", context)
     response = render(request, "rules/try.html#result", context)

@@ -97,7 +97,17 @@ def test_a_jokers_grid_where_jokers_are_not_in_play_is_explained(client):
 def test_a_grid_too_long_to_be_real_is_refused_kindly(client):
     response = client.get(URL, {"grid": "K " * 150})
     assert response.status_code == 200
-    assert "too long to be a Golf grid" in response.content.decode()
+    html = response.content.decode()
+    assert "too long to be a Golf grid" in html
+    # The grid was refused, not the rules: the page says which.
+    assert "This grid could not be read" in html and "Shorten the grid" in html
+    assert "These rules could not be read" not in html
+
+
+def test_rules_that_cannot_be_read_are_named_as_the_rules(client):
+    html = client.get(URL, {"variant": "nope", "grid": "8 5 7 / 8 3 9"}).content.decode()
+    assert "These rules could not be read" in html
+    assert "Fix the choice marked above" in html
 
 
 def test_without_a_grid_the_page_shows_empty_slots_and_no_score(client):
