@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 
 from groups.models import Group, Invite, Membership, RosterPlayer
@@ -40,8 +41,27 @@ class NewMembershipInline(admin.TabularInline):
         return super().get_queryset(request).none()
 
 
+class RosterFormSet(BaseInlineFormSet):
+    """The roster rows of one save: two of them may not take one name in two
+    cases ("Ann" and "ann"), which each row's own check against the database
+    cannot see while neither is saved (``RosterPlayer.clean``)."""
+
+    def clean(self) -> None:
+        super().clean()
+        seen: dict[str, str] = {}
+        for form in self.forms:
+            name = (getattr(form, "cleaned_data", {}).get("name") or "").strip()
+            if not name or self._should_delete_form(form):
+                continue
+            key = name.casefold()
+            if key in seen and seen[key] != name:
+                form.add_error("name", f"{seen[key]} is already on the roster.")
+            seen.setdefault(key, name)
+
+
 class RosterInline(admin.TabularInline):
     model = RosterPlayer
+    formset = RosterFormSet
     extra = 0
     fields = ["name", "user"]
     readonly_fields = ["user"]

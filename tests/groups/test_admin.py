@@ -8,7 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from groups.admin import NewMembershipInline
+from groups.admin import NewMembershipInline, RosterInline
 from groups.models import Membership
 from scoring.models import Score
 
@@ -281,3 +281,20 @@ def test_a_seat_or_a_hole_stays_where_it_is_in_the_admin(client, root, group, ow
     assert 'name="players-0-name"' in page
     assert 'name="players-0-seat"' not in page
     assert [p.total for p in match.players.order_by("seat")] == [4, 6]
+
+
+def test_two_new_regulars_with_one_name_in_two_cases_are_refused(admin_client, group):
+    """Each row checks the database, where neither is yet; the save checks both."""
+    url = reverse("admin:groups_group_change", args=[group.pk])
+    response = admin_client.get(url)
+    inlines = response.context["inline_admin_formsets"]
+    roster = next(i.formset.prefix for i in inlines if isinstance(i.opts, RosterInline))
+    data = form_data(response)
+    total = int(data[f"{roster}-TOTAL_FORMS"])
+    data[f"{roster}-TOTAL_FORMS"] = str(total + 2)
+    data[f"{roster}-{total}-name"] = "Zoë"
+    data[f"{roster}-{total + 1}-name"] = "ZOË"
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    assert "Zoë is already on the roster." in response.content.decode()
+    assert not group.roster.filter(name__in=["Zoë", "ZOË"]).exists()
