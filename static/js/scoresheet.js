@@ -106,6 +106,9 @@
     goToFirstProblem();
   });
   setUpKeypad();
+  // A page that opens with problems (the scores checked by a plain post, or a save
+  // refused without htmx): start at the first of them, not at the top.
+  if (document.querySelector(".hole-form .errorlist")) goToFirstProblem();
 
   // -- Cards or totals ----------------------------------------------------------------------
   // Switching between them leaves each result showing what the other way worked out

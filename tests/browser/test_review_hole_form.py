@@ -79,6 +79,21 @@ def test_a_refused_save_shows_the_bad_card_and_its_problem(page, live_server):
     wait_clear_of_keypad(page, "#entry-1 .slot--bad")
 
 
+def test_checking_the_scores_opens_at_the_first_problem(page, live_server):
+    """The "Check the scores" button is a plain post: its page opens at the first
+    problem, above the keypad, not at the top."""
+    start_match(page, live_server, names=("Ann", "Ben", "Cat"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("7 7 3 / 4 5 6")
+    fields.nth(2).fill("K 5 J / K 5 B")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Check the scores").click()
+    expect(page.locator("#result-2 .errorlist")).to_contain_text("'B' is not a rank")
+    expect(page.locator("#entry-2 .slot--bad")).to_be_focused()
+    wait_clear_of_keypad(page, "#result-2 .errorlist")
+
+
 def test_the_keypad_help_shows_only_with_the_script(page, browser, live_server):
     start_match(page, live_server, names=("Ann", "Ben"))
     help_text = page.locator("#notation-help")
