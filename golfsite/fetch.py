@@ -10,7 +10,9 @@ ORM once per statement and database, and each call only runs them:
   model instances (through the ORM's own converters: dates, JSON, booleans) or
   ``values_list`` rows.
 - :func:`by_pk` is one instance by primary key, as ``get()`` would give it.
-- :func:`insert_rows` inserts many rows of one model in one prepared statement.
+- :func:`insert_rows` inserts many rows of one model in one prepared statement;
+  :func:`insert_one` one new instance, and :func:`update_fields` some fields of a
+  saved one, as ``save()`` would but sending no signals.
 
 Everything else stays with the ORM: these are for statements run on every request,
 where the building is measured to matter (``docs/performance.md``).
@@ -234,3 +236,66 @@ def insert_rows(
     )
     with connection.cursor() as cursor:
         cursor.executemany(sql, values)
+
+
+_single_inserts: dict[tuple[type[Model], str], tuple[str, list[Any], list[Any]]] = {}
+
+
+def insert_one(instance: Model) -> None:
+    """Insert a new ``instance`` as ``save()`` would (its fields' defaults and
+    ``auto_now_add`` dates, its new primary key set on it), in a statement built once
+    per model and database. No signals are sent: call it only for a model whose
+    receivers have nothing to do for a new row (the tests say which)."""
+    model = type(instance)
+    alias = router.db_for_write(model, instance=instance)
+    connection = connections[alias]
+    built = _single_inserts.get((model, alias))
+    if built is None:
+        meta = model._meta
+        fields = [f for f in meta.concrete_fields if not f.generated and f is not meta.pk]
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({marks})"
+        returning: list[Any] = []
+        if connection.features.can_return_columns_from_insert:
+            extra, _ = connection.ops.return_insert_columns([meta.pk])
+            sql, returning = f"{sql} {extra}", [meta.pk]
+        built = _single_inserts[(model, alias)] = (sql, fields, returning)
+    sql, fields, returning = built
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        if returning:
+            (pk,) = connection.ops.fetch_returned_insert_columns(cursor, returning)
+        else:
+            pk = connection.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = alias
+
+
+_updates: dict[tuple[type[Model], tuple[str, ...], str], tuple[str, list[Any]]] = {}
+
+
+def update_fields(instance: Model, names: Sequence[str]) -> None:
+    """Write ``names`` of a saved ``instance`` as ``save(update_fields=names)`` would
+    (``auto_now`` dates set afresh), in a statement built once. No signals are
+    sent: call it only where the model's receivers have nothing to do."""
+    model = type(instance)
+    alias = router.db_for_write(model, instance=instance)
+    connection = connections[alias]
+    key = (model, tuple(names), alias)
+    built = _updates.get(key)
+    if built is None:
+        meta = model._meta
+        fields = [meta.get_field(name) for name in names]
+        quote = connection.ops.quote_name
+        columns = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+        sql = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+        built = _updates[key] = (sql, fields)
+    sql, fields = built
+    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
+    values.append(model._meta.pk.get_db_prep_save(instance.pk, connection))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)

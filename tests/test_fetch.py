@@ -1,7 +1,8 @@
 """``golfsite.fetch``: statements built once give what the ORM would give.
 
 ``by_pk`` is the instance ``get()`` would give; ``Prepared`` what its queryset
-would give, for any value; ``insert_rows`` stores what ``bulk_create`` would."""
+would give, for any value; ``insert_rows`` stores what ``bulk_create`` would;
+``insert_one`` and ``update_fields`` what ``save()`` would."""
 
 import uuid
 from datetime import timedelta
@@ -9,12 +10,12 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from golfsite.fetch import Prepared, by_pk, insert_rows
+from golfsite.fetch import Prepared, by_pk, insert_one, insert_rows, update_fields
 from groups.models import Group
 from scoring import services
 from scoring.engine import HouseRule, RuleSet
@@ -195,3 +196,49 @@ def test_inserted_rows_read_back_as_bulk_create_stores_them():
     assert (first.matched_columns, first.knock_penalty) == (1, False)
     assert (second.player, second.went_out, second.knock_penalty) == (bob, False, True)
     assert second.breakdown == {}
+
+
+def hole_fields(hole):
+    skip = {"id", "created_at", "updated_at", "token"}
+    return {
+        f.attname: getattr(hole, f.attname) for f in Hole._meta.concrete_fields
+    } | dict.fromkeys(skip)
+
+
+def test_one_inserted_row_reads_back_as_save_stores_it():
+    match = MatchFactory(players=["Ann", "Bob"])
+    rules = RuleSet(variant="four-card").to_dict()
+    saved = Hole(match=match, number=1, kind="totals", went_out=1, rules=rules)
+    saved.save()
+    before = timezone.now()
+    inserted = Hole(match=match, number=2, kind="totals", went_out=1, rules=rules)
+    insert_one(inserted)
+    assert inserted.pk is not None and inserted.pk != saved.pk
+    assert not inserted._state.adding
+    read = Hole.objects.get(pk=inserted.pk)
+    # The defaults (revision, a fresh token) and the dates are what save() gives.
+    assert hole_fields(read) | {"number": 1} == hole_fields(Hole.objects.get(pk=saved.pk))
+    assert read.revision == 1 and read.token == inserted.token != saved.token
+    assert read.created_at >= before and read.updated_at >= before
+    assert read.rules == rules
+
+
+def test_one_inserted_row_is_refused_where_save_would_be():
+    match = MatchFactory(players=["Ann", "Bob"])
+    insert_one(Hole(match=match, number=1, rules={}))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert_one(Hole(match=match, number=1, rules={}))
+    assert match.holes.count() == 1
+
+
+def test_updated_fields_are_written_and_only_they():
+    match = MatchFactory(players=["Ann", "Bob"])
+    stored = Match.objects.get(pk=match.pk)
+    match.holes_planned = 3
+    match.finished_at = timezone.now()
+    update_fields(match, ["finished_at", "updated_at"])
+    read = Match.objects.get(pk=match.pk)
+    assert read.finished_at == match.finished_at
+    # ``auto_now`` set afresh, as save(update_fields=...) sets it.
+    assert read.updated_at == match.updated_at > stored.updated_at
+    assert read.holes_planned == stored.holes_planned
