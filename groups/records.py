@@ -5,10 +5,11 @@ group's history.
 
 The common change is a match finishing after every other match its players
 finished: :func:`match_finished` adds it to their records, in the transaction that
-finishes it. Any other change to finished results (a correction, a deletion, a
-match opened again or moved, a seat linked by hand, an import, a match finishing
-out of the order the matches started in) deletes the group's records
-(:func:`forget`; a renamed player's only), and the next read counts them again
+finishes it. Any other change to finished results (a deletion, a match opened
+again or moved, a seat linked by hand, an import, a match finishing out of the
+order the matches started in) deletes the group's records (:func:`forget`; a
+renamed player's only, and a corrected match's players' only), and the next read
+counts them again
 from the seats: a player's by adding up their matches as finishing each in turn
 would (:func:`_count`), a pair's with ``selectors.head_to_head``. The tests hold
 every record to ``selectors.player_tally``, which counts the same another way. So
@@ -437,6 +438,16 @@ def forget(*group_ids: int | None) -> None:
     ids = {pk for pk in group_ids if pk is not None}
     if ids:
         PlayerRecord.objects.filter(player__group_id__in=ids).delete()
+
+
+def forget_match(match: Match) -> None:
+    """A finished ``match`` changed (a hole corrected, an edit by hand): delete the
+    records of its group's players seated at it (with their pairs). No one else's
+    record counts it: a player's counts their own matches, a pair's the matches
+    both played."""
+    if match.group_id is not None:
+        seated = Player.objects.filter(match_id=match.pk).values("roster_player_id")
+        PlayerRecord.objects.filter(player__group_id=match.group_id, pk__in=seated).delete()
 
 
 def forget_players(player_ids: Iterable[Any]) -> None:

@@ -7,8 +7,9 @@ same transaction as the change, so nothing is ever read stale.
 
 The players' records (``groups.records``: statistics, head to head, leaders) count
 finished matches only, and follow ``results_revision``: a match finishing is added
-to them, and every other change to finished results forgets them, to be counted
-again when next read. A match starting raises ``history_revision`` only.
+to them, and every other change to finished results forgets them (a corrected
+match, only its own players'), to be counted again when next read. A match
+starting raises ``history_revision`` only.
 
 Saving the holes of a match still being played raises nothing: its row in the
 history is read afresh on every visit.
@@ -69,6 +70,15 @@ def _with_its_group(origin: Any) -> bool:
     return isinstance(origin, Group) or (isinstance(origin, QuerySet) and origin.model is Group)
 
 
+def finished_match_changed(match: Match) -> None:
+    """A finished match changed where it is (a hole corrected, an edit by hand):
+    what was cached for its group is stale, and so are the records of the players
+    seated at it, but no one else's."""
+    with transaction.atomic(savepoint=False):
+        revise(match.group_id, records=False)
+        player_records.forget_match(match)
+
+
 @receiver(pre_save, sender=Match, dispatch_uid="groups.match_moving")
 def match_moving(
     sender: type[Match], instance: Match, raw: bool, update_fields: Any, **kwargs: Any
@@ -107,7 +117,7 @@ def match_saved(
         return
     finishing = update_fields is not None and "finished_at" in update_fields
     if not finishing:
-        revise(instance.group_id)
+        finished_match_changed(instance)
         return
     # One transaction even for a save outside any (the scoresheet's are inside
     # one): the group's row stays locked until the records are up to date.
@@ -132,7 +142,7 @@ def hole_corrected(
         return
     match = instance.match
     if match.finished_at is not None:
-        revise(match.group_id)
+        finished_match_changed(match)
 
 
 @receiver(post_delete, sender=Match, dispatch_uid="groups.match_deleted")

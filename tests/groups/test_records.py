@@ -182,6 +182,32 @@ def test_a_renamed_or_deleted_player_leaves_the_others_records_alone(group, owne
     same_as_counted(ann)
 
 
+def test_a_correction_forgets_only_its_own_players_records(group, owner, table):
+    """A big group's statistics are not all counted again after one correction:
+    the records of players who were not at the match still count right."""
+    ann, bob, cy = table["Ann"], table["Bob"], table["Cy"]
+    save(start(group, owner, ["Ann", "Cy"]), 2, 6)
+    changed = start(group, owner, ["Ann", "Bob"])
+    save(changed, 3, 4)
+    for player, other in ((ann, bob), (bob, ann), (cy, ann)):
+        same_as_counted(player)
+        records.head_to_head(player=player, other=other)
+    revision = Group.objects.get(pk=group.pk).results_revision
+    hole = changed.holes.get()
+    scoring_services.hole_correct(hole=hole, entry=totals(2, 8, 1), revision=hole.revision)
+    kept = Group.objects.get(pk=group.pk)
+    assert kept.results_revision > revision
+    assert kept.records_through == kept.results_revision
+    assert set(PlayerRecord.objects.values_list("pk", flat=True)) == {cy.pk}
+    assert list(PairRecord.objects.values_list("record", "other")) == [(cy.pk, ann.pk)]
+    for player in (ann, bob, cy):
+        same_as_counted(player)
+    for player, other in ((ann, bob), (cy, ann), (ann, cy)):
+        assert records.head_to_head(player=player, other=other) == selectors.head_to_head(
+            player=player, other=other
+        )
+
+
 def test_a_record_counted_while_a_match_finished_is_not_kept(group, owner, table):
     """A match finishing between counting a record and storing it may be missing
     from the count: the record is shown but not kept."""
