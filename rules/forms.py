@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.http import QueryDict
 
+from golfsite.wording import sentence
 from scoring.engine import JOKER_OPTIONS, VARIANTS, DeckKind, HouseRule, RulesError, RuleSet
 from scoring.engine.rules import DECK_DESCRIPTIONS
 
@@ -94,7 +95,7 @@ class RulesForm(forms.Form):
         except RulesError as exc:
             for problem in exc.problems:
                 field = problem.field if problem.field in self.fields else None
-                self.add_error(field, _sentence(problem.message))
+                self.add_error(field, sentence(problem.message))
         return data
 
     def query_items(self) -> list[tuple[str, str]]:
@@ -193,7 +194,3 @@ def _with_defaults(data: Mapping[str, Any] | None) -> QueryDict:
 
 def _printable(value: str) -> str:
     return "".join(ch if ch == "\n" or ch >= " " else " " for ch in value)
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")

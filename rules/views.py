@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
+from golfsite.wording import sentence
 from scoring.engine import (
     ADJUSTMENT_ORDER,
     JOKER_OPTIONS,
@@ -279,7 +280,7 @@ class Checked:
     def missing_text(self) -> str:
         """``"Card 2 of row 1 and card 3 of row 2 are still empty."``"""
         message = empty_slots_message([(slot.row, slot.column) for slot in self.missing])
-        return _sentence(message)
+        return sentence(message)
 
 
 def check_typed_grid(text: str, rules: RuleSet) -> Checked:
@@ -316,7 +317,7 @@ def check_typed_grid(text: str, rules: RuleSet) -> Checked:
             continue  # an empty slot is drawn empty; the score waits for its card
         if len(places) == 1:
             (r, c) = places.pop()
-            rows[r - 1][c - 1].messages.append(_sentence(problem.message))
+            rows[r - 1][c - 1].messages.append(sentence(problem.message))
         else:
             several.append(
                 (min(places, default=(rules.layout.rows + 1, 0)), problem, sorted(places))
@@ -332,7 +333,7 @@ def check_typed_grid(text: str, rules: RuleSet) -> Checked:
                     (key, slot.error_id, " ".join(slot.messages), [(slot.row, slot.column)])
                 )
     for (r, c), problem, places in several:
-        entries.append(((r, c, 1), "", _sentence(problem.message), places))
+        entries.append(((r, c, 1), "", sentence(problem.message), places))
     entries.sort(key=lambda entry: entry[0])
     listed: list[ListedProblem] = []
     for number, (_, problem_id, message, places) in enumerate(entries, start=1):
@@ -352,10 +353,6 @@ def _card_or_none(token: str) -> Card | None:
         return Card.parse(token)
     except CardError:
         return None
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
 def rank_keys(rules: RuleSet) -> list[Card]:

@@ -11,6 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html
 
+from golfsite.wording import sentence
 from scoring.engine import (
     HOUSE_RULE_INFO,
     JOKER_OPTIONS,
@@ -216,7 +217,7 @@ class MatchForm(forms.Form):
             return data
         data["rules"] = rules
         for problem in seating_problems(len(seated), rules):
-            self.add_error(None, _sentence(problem.message))
+            self.add_error(None, sentence(problem.message))
         dealer = data.get("first_dealer")
         if dealer is not None and seated and dealer > len(seated):
             self.add_error(
@@ -254,7 +255,7 @@ class MatchForm(forms.Form):
     def _add_problems(self, problems: tuple[Problem, ...]) -> None:
         for problem in problems:
             field = problem.field if problem.field in self.fields else None
-            self.add_error(field, _sentence(problem.message))
+            self.add_error(field, sentence(problem.message))
 
 
 def preset_initial(data: Any, slug: str) -> dict[str, Any] | None:
@@ -366,7 +367,7 @@ class HoleForm(forms.Form):
         name, so it is said without the engine's "player N" ("Card 3 of row 1: ...").
         """
         for problem in problems:
-            message = _sentence(problem.message)
+            message = sentence(problem.message)
             seats = {seat for seat, _, _ in problem.places if seat is not None}
             self.places.update((s, r, c) for s, r, c in problem.places if s is not None)
             if problem.player is not None:
@@ -376,7 +377,7 @@ class HoleForm(forms.Form):
                     if name in self.fields:
                         self.fields[name].widget.attrs["aria-invalid"] = "true"
             if len(seats) == 1:
-                self.seat_errors.setdefault(seats.pop(), []).append(_sentence(problem.worded()))
+                self.seat_errors.setdefault(seats.pop(), []).append(sentence(problem.worded()))
             else:
                 self.table_errors.append(message)
                 for seat in seats:
@@ -401,7 +402,3 @@ def _whole(text: str) -> int | str | None:
         return int(text)
     except ValueError:
         return text
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")

@@ -30,6 +30,7 @@ from django_htmx.middleware import HtmxDetails
 
 from golfsite.fetch import by_pk
 from golfsite.release import code_version
+from golfsite.wording import sentence
 from groups.models import Membership
 from groups.selectors import groups_for_user
 from scoring import selectors, services
@@ -433,7 +434,7 @@ def match_end(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.match_end(match=match)
         except services.HoleConflict as exc:
-            messages.error(request, _sentence(str(exc)))
+            messages.error(request, sentence(str(exc)))
         else:
             messages.success(request, "The match is over; here is how it finished.")
         return redirect(match)
@@ -611,7 +612,7 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except services.HoleConflict as exc:
         match.refresh_from_db()
-        return _scoreboard_after_save(request, match, players, notice=_sentence(str(exc)))
+        return _scoreboard_after_save(request, match, players, notice=sentence(str(exc)))
     return _saved(request, match, players, f"Hole {hole.number} saved.")
 
 
@@ -734,7 +735,7 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         except services.HoleConflict as exc:
             hole.refresh_from_db()
             fresh = HoleForm(initial=_initial_for(hole, number, players), players=players)
-            fresh.table_errors.append(_sentence(str(exc)))
+            fresh.table_errors.append(sentence(str(exc)))
             return render(
                 request,
                 "scoring/hole_form.html",
@@ -757,7 +758,7 @@ def hole_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         try:
             services.hole_delete_last(match=match, number=number)
         except services.HoleConflict as exc:
-            messages.error(request, _sentence(str(exc)))
+            messages.error(request, sentence(str(exc)))
         else:
             messages.success(request, f"Hole {number} deleted.")
         return redirect(match)
@@ -767,7 +768,3 @@ def hole_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "scoring/hole_delete.html",
         {"match": match, "hole": hole, "is_last": last == number},
     )
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
