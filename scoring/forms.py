@@ -339,9 +339,10 @@ class HoleForm(forms.Form):
                 label=f"{player.name}'s total",
                 required=False,
                 max_length=6,
+                # No numeric keypad (inputmode): an iPhone's has no minus key, and
+                # a hand's total is often below zero.
                 widget=forms.TextInput(
                     attrs={
-                        "inputmode": "numeric",
                         "autocomplete": "off",
                         "aria-describedby": f"result-{player.seat}",
                     }

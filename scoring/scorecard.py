@@ -32,7 +32,8 @@ _EMPTY = mark_safe("")
 class BoardTables(NamedTuple):
     """The tables of one board, each ready to put in the page."""
 
-    #: A row per player in seating order, a column per hole, then total and place.
+    #: A row per player in seating order: their total and place, then a column per
+    #: hole.
     card: SafeString
     #: The players in order of their totals (empty before the first hole).
     standings: SafeString
@@ -78,15 +79,17 @@ def _card(board: Board, *, readonly: bool) -> SafeString:
         else:
             opening = f'<tr><th scope="row" class="scorecard__name">{name}</th>'
         rows.append(
-            f'{opening}{cells}<td class="num scorecard__total">{points(int(row.total))}</td>'
-            f'<td class="num">{int(row.place)}</td></tr>'
+            f'{opening}<td class="num scorecard__total">{points(int(row.total))}</td>'
+            f'<td class="num scorecard__place">{int(row.place)}</td>{cells}</tr>'
         )
+    # Total and place come first, by the names: a phone shows them without a swipe
+    # however many holes the card has.
     return mark_safe(  # noqa: S308 - names are escaped above; everything else is ints
         '<table class="scorecard"><thead><tr>'
         '<th scope="col" class="scorecard__name">Player</th>'
-        f"{''.join(heads)}"
         '<th scope="col" class="num scorecard__total">Total</th>'
-        '<th scope="col" class="num">Place</th></tr></thead>'
+        '<th scope="col" class="num scorecard__place">Place</th>'
+        f"{''.join(heads)}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 

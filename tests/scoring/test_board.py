@@ -136,3 +136,20 @@ def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
     html = drawn(match)
     assert "None" not in html
     assert '<tr><th scope="row">Ann</th><td class="num">0</td><td class="num"></td>' in html
+
+
+def test_the_card_shows_each_total_and_place_before_the_holes():
+    """On a phone the card scrolls sideways: the running totals come first, by the
+    names, so they show without a swipe however many holes were played."""
+    from scoring.management.commands.bench import eight_player_match
+
+    html = drawn(eight_player_match(played=12, holes=18))
+    card = re.search(r'<table class="scorecard">.*?</table>', html, flags=re.S).group(0)
+    heads = [
+        re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", card)
+    ]
+    assert heads == ["Player", "Total", "Place", *map(str, range(1, 13))]
+    first = re.search(r"<tbody><tr[^>]*>(.*?)</tr>", card).group(1)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", first)
+    # Player 1's table row: 24 a hole for 12 holes, fifth of eight.
+    assert [re.sub(r"<[^>]+>", "", c) for c in cells[:3]] == ["288", "5", "24•"]

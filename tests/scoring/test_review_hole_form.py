@@ -240,3 +240,16 @@ def test_a_grid_tapped_in_half_way_says_which_slots_are_still_empty(client, thre
     assert "Card 3 of row 1 and cards 1, 2 and 3 of row 2 are still empty." in result_box(page, 1)
     assert "is not a rank" not in page
     assert three.holes.count() == 0
+
+
+def test_a_total_box_keeps_the_keyboard_that_has_a_minus_sign(client, three):
+    """A numeric keypad (``inputmode``) on an iPhone has no minus key, and totals
+    below zero are common: the total boxes ask for the usual keyboard, and a total
+    typed with either minus is read."""
+    page = client.get(reverse("scoring:hole_new", args=[three.pk])).content.decode()
+    box = re.search(r'<input[^>]*name="total_0"[^>]*>', page).group(0)
+    assert "inputmode" not in box
+    data = hole_data(kind="totals", total_0="\u22123", total_1="-4", total_2="7")
+    client.post(reverse("scoring:hole_new", args=[three.pk]), data)
+    scores = three.holes.get().scores.order_by("seat").values_list("score", flat=True)
+    assert list(scores) == [-3, -4, 7]
