@@ -62,7 +62,7 @@ VARIANTS: dict[str, Variant] = {
             decks_small_table=1,
             decks_large_table=2,
             initial_flips=0,
-            summary="A 2 x 2 square played from memory: peek at two cards, "
+            summary="A 2 × 2 square played from memory: peek at two cards, "
             "replace face down, knock to end. Nothing cancels and twos are worth +2.",
         ),
         Variant(
@@ -87,7 +87,7 @@ VARIANTS: dict[str, Variant] = {
             decks_small_table=2,
             decks_large_table=2,
             initial_flips=2,
-            summary="Two rows of four from two decks and four jokers worth -5; "
+            summary="Two rows of four from two decks and four jokers worth −5; "
             "twos are worth +2 and column pairs still score 0.",
         ),
         Variant(
@@ -100,7 +100,7 @@ VARIANTS: dict[str, Variant] = {
             decks_small_table=2,
             decks_large_table=2,
             initial_flips=3,
-            summary="A 3 x 3 square from two decks: a column cancels only when all "
+            summary="A 3 × 3 square from two decks: a column cancels only when all "
             "three cards share a rank.",
         ),
         Variant(
@@ -173,7 +173,7 @@ JOKER_OPTIONS: dict[str, JokerOption] = {
             None,
             -2,
             None,
-            "Two jokers per deck, each worth -2; a pair of them in a column scores 0.",
+            "Two jokers per deck, each worth −2; a pair of them in a column scores 0.",
         ),
         JokerOption(
             "lucky-swing",
@@ -182,7 +182,7 @@ JOKER_OPTIONS: dict[str, JokerOption] = {
             1,
             -5,
             None,
-            "A single joker in the whole shoe, worth -5.",
+            "A single joker in the whole shoe, worth −5.",
         ),
         JokerOption(
             "eagle-eye",
@@ -191,7 +191,7 @@ JOKER_OPTIONS: dict[str, JokerOption] = {
             None,
             2,
             -2,
-            "Two jokers per deck worth +2 each, but a column pair of jokers scores -4.",
+            "Two jokers per deck worth +2 each, but a column pair of jokers scores −4.",
         ),
         JokerOption(
             "four-jokers",
@@ -200,7 +200,7 @@ JOKER_OPTIONS: dict[str, JokerOption] = {
             4,
             -5,
             None,
-            "Four jokers in the whole shoe, worth -5 each (eight-card Golf's usual set).",
+            "Four jokers in the whole shoe, worth −5 each (eight-card Golf's usual set).",
         ),
     )
 }
@@ -245,7 +245,7 @@ class HouseRule(enum.Enum):
 
 
 HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
-    HouseRule.SUPER_KINGS: ("Super Kings", "Kings are worth -2 instead of 0.", "card"),
+    HouseRule.SUPER_KINGS: ("Super Kings", "Kings are worth −2 instead of 0.", "card"),
     HouseRule.TEN_PENNY: ("Ten Penny", "Tens are worth 1 instead of 10.", "card"),
     HouseRule.ONE_EYED_JACKS: (
         "One-eyed Jacks",
@@ -254,17 +254,17 @@ HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
     ),
     HouseRule.NEGATIVE_PAIRS_KEEP_VALUE: (
         "Negative pairs keep value",
-        "A column pair of negative cards keeps its sum (two 2s score -4) instead of 0.",
+        "A column pair of negative cards keeps its sum (two 2s score −4) instead of 0.",
         "column",
     ),
     HouseRule.FOUR_OF_A_KIND: (
         "Four of a kind",
-        "-20 for each rank that fills two or more paired columns.",
+        "−20 for each rank that fills two or more paired columns.",
         "grid",
     ),
     HouseRule.WOLFPACK: (
         "Wolfpack",
-        "-20 for two columns paired with jacks; stacks with four of a kind.",
+        "−20 for two columns paired with jacks; stacks with four of a kind.",
         "grid",
     ),
     HouseRule.BLACKJACK: ("Blackjack", "A hole score of exactly 21 becomes 0.", "grid"),
@@ -273,10 +273,10 @@ HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
         "+10 to the player who went out unless they have the lowest score (ties count as lowest).",
         "hole",
     ),
-    HouseRule.KNOCK_BONUS: ("Knock bonus", "-5 to the player who went out.", "hole"),
+    HouseRule.KNOCK_BONUS: ("Knock bonus", "−5 to the player who went out.", "hole"),
     HouseRule.UNDERDOG_BONUS: (
         "Underdog bonus",
-        "-3 to every player with the lowest score of the hole.",
+        "−3 to every player with the lowest score of the hole.",
         "hole",
     ),
     HouseRule.TIED_SHAME: (
@@ -711,12 +711,12 @@ PRESETS: dict[str, tuple[str, str, RuleSet]] = {
     ),
     "four-card": (
         "Four-card Golf",
-        "A 2 x 2 memory game with knocking; nothing cancels.",
+        "A 2 × 2 memory game with knocking; nothing cancels.",
         RuleSet(variant="four-card"),
     ),
     "nine-card": (
         "Nine-card Golf",
-        "A 3 x 3 square from two decks; three of a rank cancel a column.",
+        "A 3 × 3 square from two decks; three of a rank cancel a column.",
         RuleSet(variant="nine-card"),
     ),
 }

@@ -282,9 +282,14 @@ def test_deleting_the_last_hole_takes_a_second_step(client, three, save_hole):
     url = reverse("scoring:hole_delete", args=[three.pk, 1])
     confirm = client.get(url).content.decode()
     assert "Yes, delete hole 1" in confirm
+    assert "the totals go back to zero." in confirm  # not "after hole 0"
     assert three.holes.count() == 1
     client.post(url)
     assert three.holes.count() == 0
+    save_hole(three, totals=[1, 2, 3])
+    save_hole(three, totals=[4, 5, 6])
+    second = client.get(reverse("scoring:hole_delete", args=[three.pk, 2])).content.decode()
+    assert "where they were after hole 1." in second
 
 
 # -- who may see what ------------------------------------------------------------------
