@@ -70,7 +70,9 @@
     if (shown(target)) target.focus({ preventScroll: true });
   }
 
-  // After a live check, mark the cards each problem is about.
+  // After a live check, mark the cards each problem is about, and the player's
+  // boxes as wrong while the check finds a problem of theirs (a box put right after
+  // a refused save stops being marked, for the eye and for a screen reader).
   function markProblems() {
     document.querySelectorAll(".entry").forEach(function (entry) {
       var result = entry.querySelector(".result");
@@ -78,6 +80,12 @@
       entry.querySelectorAll(".slot").forEach(function (slot) {
         var place = slot.dataset.row + "-" + slot.dataset.column;
         slot.classList.toggle("slot--bad", bad.indexOf(place) >= 0);
+      });
+      if (!result) return;
+      var wrong = !!result.querySelector(".errorlist");
+      entry.querySelectorAll("input.notation, .total-entry input").forEach(function (box) {
+        if (wrong) box.setAttribute("aria-invalid", "true");
+        else box.removeAttribute("aria-invalid");
       });
     });
   }

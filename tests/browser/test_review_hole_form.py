@@ -79,6 +79,23 @@ def test_a_refused_save_shows_the_bad_card_and_its_problem(page, live_server):
     wait_clear_of_keypad(page, "#entry-1 .slot--bad")
 
 
+def test_a_grid_put_right_after_a_refused_save_is_no_longer_marked_wrong(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 B")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator("#result-1 .errorlist")).to_be_visible()
+    box = page.get_by_label("Cards, row by row").nth(1)
+    expect(box).to_have_attribute("aria-invalid", "true")
+    box.fill("K 5 J / K 5 2")
+    expect(page.locator("#result-1")).to_contain_text("Grid: ")
+    expect(page.locator("#result-1 .errorlist")).to_have_count(0)
+    expect(box).not_to_have_attribute("aria-invalid", "true")
+    box.fill("K 5 J / K 5 Z")  # wrong again: marked again
+    expect(box).to_have_attribute("aria-invalid", "true")
+
+
 def test_checking_the_scores_opens_at_the_first_problem(page, live_server):
     """The "Check the scores" button is a plain post: its page opens at the first
     problem, above the keypad, not at the top."""
