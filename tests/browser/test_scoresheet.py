@@ -221,7 +221,9 @@ def test_a_whole_match_on_a_phone(page, live_server, screenshot_dir):
     page.screenshot(path=screenshot_dir / "scoresheet-finished.png", full_page=True)
     # Totals: Ann 3 + 4 = 7, Ben 24 + 42 = 66, Cat 16 (corrected) + 25 = 41.
     totals = {
-        name: page.locator("tbody tr", has_text=name).first.locator("td").nth(-2).inner_text()
+        name: page.locator(".scorecard tbody tr", has_text=name)
+        .locator("td.scorecard__total")
+        .inner_text()
         for name in ("Ann", "Ben", "Cat")
     }
     assert totals == {"Ann": "7", "Ben": "66", "Cat": "41"}

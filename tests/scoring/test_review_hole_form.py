@@ -253,3 +253,14 @@ def test_a_total_box_keeps_the_keyboard_that_has_a_minus_sign(client, three):
     client.post(reverse("scoring:hole_new", args=[three.pk]), data)
     scores = three.holes.get().scores.order_by("seat").values_list("score", flat=True)
     assert list(scores) == [-3, -4, 7]
+
+
+def test_each_players_boxes_are_named_for_that_player(client, three):
+    """A screen reader names every box by its label: "Cards, row by row" alone would
+    be the same for every player."""
+    page = client.get(reverse("scoring:hole_new", args=[three.pk])).content.decode()
+    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+        for field, shown in (("grid", "Cards, row by row"), ("total", "Total for the grid")):
+            label = re.search(rf'<label for="id_{field}_{seat}">(.*?)</label>', page).group(1)
+            assert re.sub(r"<[^>]+>", "", label) == f"{name}: {shown}"
+            assert f'<span class="visually-hidden">{name}: </span>{shown}' == label
