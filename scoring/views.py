@@ -142,6 +142,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         # Every seat has played the same holes; the players are read already.
         seats = match.players.all()
         match.length = match.length_text(seats[0].holes_played if seats else 0)
+        match.winners = [seat.name for seat in seats if match.is_finished and seat.place == 1]
     last = page[MATCH_LIST_PAGE_SIZE - 1] if len(page) > MATCH_LIST_PAGE_SIZE else None
     older = list_cursor(last) if last else None
     return render(
@@ -401,22 +402,21 @@ def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
-    """The match as a paper score card: every planned hole, who dealt it, the totals."""
+    """The match as a paper score card: every hole still to play or played (a match
+    ended early stops at its last), who dealt it, the totals."""
     match = _match_for(request, pk)
     board = selectors.match_board(match=match)
     count = len(board.players)
+    last = board.holes_played if match.is_finished else match.holes_planned
     holes = [
         {
             "number": n,
             "dealer": board.players[dealer_for_hole(match.first_dealer, n, count)],
         }
-        for n in range(1, match.holes_planned + 1)
+        for n in range(1, last + 1)
     ]
     rows = [
-        {
-            "row": row,
-            "cells": [c.score for c in row.cells] + [None] * (match.holes_planned - len(row.cells)),
-        }
+        {"row": row, "cells": [c.score for c in row.cells] + [None] * (last - len(row.cells))}
         for row in board.rows
     ]
     return render(

@@ -57,4 +57,16 @@ def test_my_matches_say_after_how_many_holes_a_match_ended(client, nine, save_ho
     save_hole(nine, totals=[5, 7])
     client.post(reverse("scoring:match_end", args=[nine.pk]))
     text = " ".join(client.get(reverse("scoring:match_list")).content.decode().split())
-    assert "ended after 1 of 9 holes · finished" in text
+    assert "ended after 1 of 9 holes · won by Ann" in text
+    assert "holes · finished" not in text  # the end is said once
+
+
+def test_my_matches_name_the_winners_of_a_finished_match_only(client, save_hole):
+    shared = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=1).to_dict())
+    playing = MatchFactory(players=["Dee", "Eve"], rules=RuleSet(holes=2).to_dict())
+    own(client, shared, playing)
+    save_hole(shared, totals=[4, 4, 9])
+    save_hole(playing, totals=[1, 8])
+    text = " ".join(client.get(reverse("scoring:match_list")).content.decode().split())
+    assert "1 hole · won by Ann and Bob" in text
+    assert "won by Dee" not in text

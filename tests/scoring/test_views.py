@@ -6,7 +6,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scoring import views
+from scoring import services, views
 from scoring.engine import DeckKind, HouseRule, RuleSet
 from scoring.models import Hole, Match
 from scoring.views import SESSION_KEY
@@ -647,6 +647,14 @@ def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, t
     assert "<h1>Score card</h1>" in page
     assert page.count('<th scope="col" class="num">') == 3  # holes 1, 2 and the total
     assert '<td class="num">Bob</td>' in page  # Bob deals hole 2 after Ann
+
+
+def test_the_paper_card_of_a_match_ended_early_stops_at_its_last_hole(client, three, save_hole):
+    save_hole(three, totals=[4, 5, 6])
+    services.match_end(match=three)
+    page = client.get(reverse("scoring:match_print", args=[three.pk])).content.decode()
+    assert page.count('<th scope="col" class="num">') == 2  # hole 1 and the total
+    assert '<td class="num">Bob</td>' not in page  # no dealer for a hole never played
 
 
 def test_checking_a_correction_without_javascript_stays_a_correction(client, three, save_hole):
