@@ -307,12 +307,21 @@
       });
       return names;
     }
+    // Once names are typed, only their seats can deal first: the others are hidden
+    // (and refused, should a browser still offer them), and a choice of an empty
+    // seat goes back to the first.
     function rename() {
       var names = seated();
       Array.prototype.forEach.call(select.options, function (option) {
         var n = parseInt(option.value, 10);
         option.textContent = names[n - 1] || "Player " + n;
+        var empty = names.length > 0 && n > names.length;
+        option.hidden = empty;
+        option.disabled = empty;
       });
+      if (select.selectedOptions.length && select.selectedOptions[0].disabled) {
+        select.selectedIndex = 0;
+      }
     }
     form.addEventListener("input", rename);
     form.addEventListener("change", rename);

@@ -156,12 +156,17 @@ def test_the_dealers_list_names_the_players_as_they_are_typed(page, live_server)
     dealer = page.get_by_label("Deals first")
     options = dealer.locator("option")
     expect(options).to_have_text([f"Player {n}" for n in range(1, 9)])
+    dealer.select_option(label="Player 8")
     page.get_by_label("Player 1", exact=True).fill("Ann")
     page.get_by_label("Player 3", exact=True).fill("Cat")
     # Seats as the players will sit: the blank box is skipped, so Cat is second.
     expect(options).to_have_text(["Ann", "Cat"] + [f"Player {n}" for n in range(3, 9)])
+    # Nobody sits at seat 8 now: it cannot deal, and the choice went back to Ann.
+    expect(dealer).to_have_value("1")
     page.get_by_label("Player 2", exact=True).fill("Ben")
     expect(options).to_have_text(["Ann", "Ben", "Cat"] + [f"Player {n}" for n in range(4, 9)])
+    for n in range(1, 9):
+        expect(options.nth(n - 1)).to_be_enabled(enabled=n <= 3)
 
     dealer.select_option(label="Cat")
     page.get_by_role("button", name="Start the match").click()
