@@ -60,6 +60,15 @@ def test_each_example_shows_the_engines_total_and_breakdown(client, example):
     assert len(re.findall(r'class="card[ "]', part)) == len(grid.cards)
 
 
+def test_the_contents_give_every_examples_total(client):
+    html = client.get(reverse("rules:examples")).content.decode()
+    contents = html.split('<nav class="toc"')[1].split("</nav>")[0]
+    for example in ALL_EXAMPLES:
+        total = engine_total(example)
+        shown = f"−{-total}" if total < 0 else str(total)
+        assert f'<a href="#{example.slug}">{example.title}</a> ({shown})' in unescape(contents)
+
+
 @pytest.mark.parametrize("example", ALL_EXAMPLES, ids=lambda e: e.slug)
 def test_each_example_opens_preloaded_in_the_scorer(client, example):
     part = section(client.get(reverse("rules:examples")).content.decode(), example.slug)
