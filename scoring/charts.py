@@ -62,7 +62,7 @@ def progress_chart(board: Board) -> SafeString:
         lines.append(
             f'<g class="series series-{index % SERIES}"><polyline points="{path}" fill="none"/>'
             f'<text x="{label_x}" y="{label_y[index] + 4:.1f}">'
-            f"{escape(row.player.name[:9])} {points(int(row.total))}</text></g>"
+            f"{escape(_short(row.player.name))} {points(int(row.total))}</text></g>"
         )
     grid = value_gridlines(
         sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT, label=_whole
@@ -79,6 +79,12 @@ def progress_chart(board: Board) -> SafeString:
         f'<title id="chart-title">Running totals after each of {holes} holes</title>'
         f"{grid}{labels}{''.join(lines)}</svg>"
     )
+
+
+def _short(name: str, most: int = 9) -> str:
+    """A name as it fits beside the chart: cut to ``most`` characters, the cut
+    shown by an ellipsis ("Bartholo…"), so it never reads as another name."""
+    return name if len(name) <= most else name[: most - 1] + "\u2026"
 
 
 def value_gridlines(

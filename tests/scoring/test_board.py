@@ -72,8 +72,10 @@ def test_a_long_name_is_cut_on_the_chart_before_it_is_escaped(save_hole):
     match = MatchFactory(players=["Ann", "<script>alert(1)</script>"])
     save_hole(match, totals=[5, 1])
     html = drawn(match)
-    assert ">&lt;script&gt;a 1</text>" in html
+    # Cut to nine characters, the cut shown, then escaped.
+    assert ">&lt;script&gt;\u2026 1</text>" in html
     assert "<script" not in html
+    assert ">Ann 5</text>" in html  # a name that fits is left whole
 
 
 def test_standings_rank_by_total_share_places_and_say_how_far_behind(save_hole):
