@@ -3,6 +3,8 @@ the first problem of a refused save; the keypad's help shows only with the scrip
 switching to totals clears the grids' results; the first dealer's list names the
 players as they are typed."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -217,3 +219,31 @@ def test_the_help_keeps_its_height_when_the_script_starts(page, browser, live_se
         heights[script] = help_text.bounding_box()["height"]
         context.close()
     assert heights[True] == heights[False], heights
+
+
+def test_an_empty_slot_looks_like_a_gap_not_a_card(page, browser, live_server):
+    """In the dark theme a filled slot is drawn as a card, with its light face; a
+    slot still to fill takes the panel's colour, so the two differ at a glance (in
+    the light theme both are white, and the empty one's border is dashed)."""
+    scheme = "dark"
+    start_match(page, live_server, names=("Ann", "Ben"))
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
+    context.add_cookies(page.context.cookies())
+    phone = context.new_page()
+    phone.goto(page.url)
+    slots = phone.locator("#entry-0 .slot")
+    slots.nth(0).click()
+    phone.locator("#keypad [data-rank='8']").click()
+    expect(slots.nth(0)).to_have_class(re.compile("is-filled"))
+    colour = "(el) => getComputedStyle(el).backgroundColor"
+    surface = phone.evaluate(
+        "() => getComputedStyle(document.documentElement).getPropertyValue('--surface')"
+    )
+    filled, empty = slots.nth(0).evaluate(colour), slots.nth(1).evaluate(colour)
+    assert filled != empty
+    probe = "(c) => { const d = document.createElement('div'); d.style.color = c;"
+    probe += (
+        " document.body.append(d); const v = getComputedStyle(d).color; d.remove(); return v; }"
+    )
+    assert empty == phone.evaluate(probe, surface.strip())
+    context.close()
