@@ -328,4 +328,11 @@
     rename();
   }
   setUpDealerNames();
+
+  // -- Paper card -------------------------------------------------------------------------
+  // A print button where the script can print (the browser's own menu works anyway).
+  document.querySelectorAll("[data-print]").forEach(function (box) {
+    box.hidden = false;
+    box.querySelector("button").addEventListener("click", function () { window.print(); });
+  });
 })();
