@@ -9,9 +9,9 @@ finishes it. Any other change to finished results (a deletion, a match opened
 again or moved, a seat linked by hand, an import, a match finishing out of the
 order the matches started in) deletes the group's records (:func:`forget`; a
 renamed player's only, and a corrected match's players' only), and the next read
-counts them again
-from the seats: a player's by adding up their matches as finishing each in turn
-would (:func:`_count`), a pair's with ``selectors.head_to_head``. The tests hold
+counts them again from the seats: a player's by adding up their matches as
+finishing each in turn would (:func:`_count`), a pair's with
+``selectors.head_to_head``. The tests hold
 every record to ``selectors.player_tally``, which counts the same another way. So
 a record that exists is right, and one that is missing is counted once. (A change
 made by code that keeps no records leaves them all behind: see
