@@ -38,6 +38,8 @@ from scoring.services import HoleEntry
 
 PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]
 SAME_NAME = "Two players have the same name; add an initial to tell them apart."
+#: The rule fields a rule set cannot be made without.
+REQUIRED_RULE_FIELDS = ("variant", "deck", "flip_on_discard", "end_of_hole", "holes")
 RULE_FIELDS = [
     "variant",
     "deck",
@@ -199,19 +201,10 @@ class MatchForm(forms.Form):
         seated = self.seated_names(data)
         data["names"] = seated
         self._mark_same_names(data, seated)
-        rules_data = {key: data.get(key) for key in RULE_FIELDS if key in data}
-        if rules_data.get("jokers") in ("", None):
-            rules_data.pop("jokers", None)
-        if rules_data.get("initial_flips") is None:
-            rules_data.pop("initial_flips", None)
-        if "house_rules" in rules_data:
-            rules_data["house_rules"] = list(rules_data["house_rules"] or [])
-        if not all(
-            k in data for k in ("variant", "deck", "flip_on_discard", "end_of_hole", "holes")
-        ):
+        if not all(key in data for key in REQUIRED_RULE_FIELDS):
             return data
         try:
-            rules = RuleSet.from_dict(rules_data)
+            rules = _rules_of(data)
         except RulesError as exc:
             self._add_problems(exc.problems)
             return data
@@ -225,6 +218,27 @@ class MatchForm(forms.Form):
                 f"There are only {len(seated)} players; choose one of them to deal first.",
             )
         return data
+
+    def rules_outline(self) -> tuple[str, ...] | None:
+        """The rules as the form holds them, in a few phrases (``RuleSet.outline``),
+        for the line that stands for them while they are folded away; None while
+        they are incomplete or refused, so the page shows them open."""
+        if self.is_bound:
+            self.is_valid()  # cleans once; does nothing more if it has already run
+            rules = self.cleaned_data.get("rules")
+            if rules is None or any(self.errors.get(name) for name in RULE_FIELDS):
+                return None
+            return rules.outline()
+        values: dict[str, Any] = {}
+        for name in RULE_FIELDS:
+            try:
+                values[name] = self.fields[name].clean(self[name].value())
+            except ValidationError:
+                return None
+        try:
+            return _rules_of(values).outline()
+        except RulesError:
+            return None
 
     def seated_names(self, data: dict[str, Any]) -> list[str]:
         """The players' names in seating order (a group's form adds its roster)."""
@@ -256,6 +270,18 @@ class MatchForm(forms.Form):
         for problem in problems:
             field = problem.field if problem.field in self.fields else None
             self.add_error(field, sentence(problem.message))
+
+
+def _rules_of(data: dict[str, Any]) -> RuleSet:
+    """The rule set of the match form's cleaned rule fields; raises ``RulesError``."""
+    rules_data = {key: data.get(key) for key in RULE_FIELDS if key in data}
+    if rules_data.get("jokers") in ("", None):
+        rules_data.pop("jokers", None)
+    if rules_data.get("initial_flips") is None:
+        rules_data.pop("initial_flips", None)
+    if "house_rules" in rules_data:
+        rules_data["house_rules"] = list(rules_data["house_rules"] or [])
+    return RuleSet.from_dict(rules_data)
 
 
 def preset_initial(data: Any, slug: str) -> dict[str, Any] | None:

@@ -497,6 +497,30 @@ class RuleSet:
         itself has no order that holds from one process to the next."""
         return tuple(rule for rule in HouseRule if rule in self.house_rules)
 
+    def outline(self) -> tuple[str, ...]:
+        """The rule set in a few short phrases for one line of a page: the variant
+        and the length, then only what differs from the variant's usual play."""
+        phrases = [self.variant_info.name, f"{self.holes} hole{'' if self.holes == 1 else 's'}"]
+        if self.deck is DeckKind.ZSA:
+            phrases.append("ZSA deck")
+        if self.decks is not None:
+            phrases.append(f"{self.decks} deck{'' if self.decks == 1 else 's'}")
+        if self.joker_option.slug != "none":
+            phrases.append(self.joker_option.name)
+        phrases.extend(rule.title for rule in self.house_rules_in_order)
+        if self.flip_on_discard is not FlipOnDiscard.STANDARD:
+            phrases.append(FLIP_ON_DISCARD_INFO[self.flip_on_discard][0])
+        if self.end_of_hole is not EndOfHole.FINAL_TURN:
+            phrases.append(f"Hole {END_OF_HOLE_INFO[self.end_of_hole][0].lower()}")
+        for rule in ("flip_as_action", "early_knock"):
+            if getattr(self, rule):
+                phrases.append(PLAY_RULE_INFO[rule][0])
+        flips = self.starting_flips
+        if flips != self.variant_info.initial_flips:
+            cards = f"{flips or 'No'} card{'' if flips == 1 else 's'}"
+            phrases.append(f"{cards} turned up to start")
+        return tuple(phrases)
+
     def value(self, card: Card) -> int:
         """What ``card`` is worth on its own under these rules."""
         if (

@@ -1,7 +1,8 @@
 /* Scoresheet enhancements. The pages work without this file:
    - a tap-a-slot-then-a-rank keypad that writes each grid's notation field;
    - keeping the screen awake while a match page is open (Wake Lock);
-   - on the new-match form, the first dealer's list naming the players as they are typed.
+   - on the new-match form, the first dealer's list naming the players as they are typed,
+     and the folded rules' summary line saying when a rule was changed.
    Saving a hole through htmx swaps the page's <main> (the scoreboard) or its whole
    body (the form again, with its problems), so the page is set up again after
    each swap. */
@@ -328,6 +329,16 @@
     rename();
   }
   setUpDealerNames();
+
+  // -- New match: the line that sums up the folded rules ---------------------------------
+  // It sums them up as the page came; once one is changed it says so, rather than
+  // go on showing what is no longer true.
+  var outline = document.querySelector("[data-rules-outline]");
+  if (outline) {
+    outline.closest("details").addEventListener("change", function () {
+      outline.textContent = "as you set them";
+    });
+  }
 
   // -- Paper card -------------------------------------------------------------------------
   // A print button where the script can print (the browser's own menu works anyway).

@@ -41,6 +41,7 @@ def test_a_group_plays_a_match_and_finds_it_in_its_history(page, browser, live_s
     phone.get_by_role("link", name="New match").last.click()
     phone.fill("#id_player_1", "Ann")
     phone.fill("#id_player_2", "Bob")
+    phone.locator(".rules-fold > summary").click()  # the rules are folded away
     phone.fill("#id_holes", "1")
     phone.get_by_role("button", name="Start the match").click()
     assert re.search(r"/matches/\d+/holes/new/$", phone.url)

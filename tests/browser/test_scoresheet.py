@@ -189,6 +189,7 @@ def test_a_whole_match_on_a_phone(page, live_server, screenshot_dir):
     page.goto(live_server.url + reverse("scoring:match_new"))
     for i, name in enumerate(["Ann", "Ben", "Cat"]):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.locator(".rules-fold > summary").click()  # the rules are folded away
     page.get_by_label("Super Kings").check()
     page.get_by_label("Number of holes").fill("2")
     page.get_by_role("button", name="Start the match").click()

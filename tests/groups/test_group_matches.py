@@ -11,6 +11,7 @@ from scoring.engine import HouseRule, RuleSet
 from scoring.models import Match
 from scoring.services import HoleEntry
 from scoring.views import SESSION_KEY
+from tests.scoring.test_rules_fold import fold
 from tests.scoring.test_views import NEW_MATCH, checked
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +40,14 @@ def test_new_match_lists_the_roster_and_fills_in_the_usual_rules(client, group, 
     assert f'name="roster" value="{ann.pk}"' in page
     assert checked(page, "variant") == ["nine-card"]
     assert 'name="holes" value="18"' in page
+
+
+def test_a_groups_usual_rules_are_the_line_under_the_names(client, group, member):
+    group.usual_rules = RuleSet(variant="nine-card", holes=18).to_dict()
+    group.save()
+    client.force_login(member)
+    page = client.get(reverse("groups:match_new", args=[group.pk])).content.decode()
+    assert fold(page) == (False, "Nine-card Golf · 18 holes")
 
 
 def test_starting_from_the_roster_seats_ticked_players_then_new_ones(client, group, member):
