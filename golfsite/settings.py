@@ -184,6 +184,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sessions in the database, as Django keeps them, read with plain SQL.
 SESSION_ENGINE = "golfsite.sessions"
+# Messages as Django keeps them, each once (a form posted twice says so once).
+MESSAGE_STORAGE = "golfsite.message_storage.OnceStorage"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

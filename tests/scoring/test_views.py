@@ -181,6 +181,9 @@ def test_a_double_submit_stores_one_hole(client, three):
     again = client.post(url, data)
     assert again.status_code == 302
     assert three.holes.count() == 1
+    # The scoreboard after it says the hole was saved, once.
+    page = client.get(again["Location"]).content.decode()
+    assert page.count("Hole 1 saved.") == 1
 
 
 def test_an_impossible_hole_comes_back_with_the_problem_beside_the_card(client, three):
