@@ -87,6 +87,9 @@ def test_a_grid_put_right_after_a_refused_save_is_no_longer_marked_wrong(page, l
     fields.nth(0).fill("8 5 7 / 8 3 9")
     fields.nth(1).fill("K 5 J / K 5 B")
     page.get_by_role("button", name="Save hole 1").click()
+    # The live check finds the problem too; the save's own answer, which draws the
+    # form again, is in once the bad card has the focus. Only then type into it.
+    expect(page.locator("#entry-1 .slot--bad")).to_be_focused()
     expect(page.locator("#result-1 .errorlist")).to_be_visible()
     box = page.get_by_label("Cards, row by row").nth(1)
     expect(box).to_have_attribute("aria-invalid", "true")
@@ -247,3 +250,15 @@ def test_an_empty_slot_looks_like_a_gap_not_a_card(page, browser, live_server):
     )
     assert empty == phone.evaluate(probe, surface.strip())
     context.close()
+
+
+def test_the_keypad_steps_aside_while_a_grid_is_typed(page, live_server):
+    """Typing in a grid's box brings up the phone's own keyboard: the keypad would
+    take a quarter of what is left of the screen."""
+    start_match(page, live_server)
+    keypad = page.locator("#keypad")
+    expect(keypad).to_be_visible()
+    page.get_by_label("Cards, row by row").first.focus()
+    expect(keypad).to_be_hidden()
+    page.locator("#entry-1 .slot").first.tap()  # back to tapping cards in
+    expect(keypad).to_be_visible()
