@@ -5,7 +5,7 @@ from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 
-from groups.models import Group, Invite, Membership, RosterPlayer
+from groups.models import Group, Invite, Membership, RosterPlayer, roster_key
 from scoring import services as scoring_services
 from scoring.admin import DeleteCountsAdmin
 
@@ -42,9 +42,9 @@ class NewMembershipInline(admin.TabularInline):
 
 
 class RosterFormSet(BaseInlineFormSet):
-    """The roster rows of one save: two of them may not take one name in two
-    cases ("Ann" and "ann"), which each row's own check against the database
-    cannot see while neither is saved (``RosterPlayer.clean``)."""
+    """The roster rows of one save: two of them may not take one name, in any case
+    ("Ann" and "ann", or "Ann" twice), which each row's own check against the
+    database cannot see while neither is saved (``RosterPlayer.clean``)."""
 
     def clean(self) -> None:
         super().clean()
@@ -53,8 +53,8 @@ class RosterFormSet(BaseInlineFormSet):
             name = (getattr(form, "cleaned_data", {}).get("name") or "").strip()
             if not name or self._should_delete_form(form):
                 continue
-            key = name.casefold()
-            if key in seen and seen[key] != name:
+            key = roster_key(name)
+            if key in seen:
                 form.add_error("name", f"{seen[key]} is already on the roster.")
             seen.setdefault(key, name)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -93,12 +95,69 @@ class Invite(models.Model):
         return self.revoked_at is None
 
 
+#: The longest name a roster keeps (``RosterPlayer.name``).
+ROSTER_NAME_LENGTH = 40
+#: Room for the key of the longest name: ``str.casefold`` turns one character into
+#: three at most ("ΐ"), as "ß" becomes "ss".
+ROSTER_KEY_LENGTH = 3 * ROSTER_NAME_LENGTH
+
+
+def roster_key(name: str) -> str:
+    """The form of a name that a group's roster holds only once: without the spaces
+    around it and with its case folded, so "Ann", "ann " and "ANN" are one name, and
+    so are "Straße" and "STRASSE". Folded here in Python, and stored
+    (``RosterPlayer.name_key``), because SQLite's lower() folds ASCII letters only."""
+    return name.strip().casefold()
+
+
+class RosterQuerySet(models.QuerySet["RosterPlayer"]):
+    """Writes in bulk keep each entry's ``name_key`` in step with its name, as
+    ``RosterPlayer.save`` does, so that the database can hold the roster to one
+    entry per name whatever the case (``roster_unique_key``)."""
+
+    def bulk_create(
+        self, objs: Iterable[RosterPlayer], *args: Any, **kwargs: Any
+    ) -> list[RosterPlayer]:
+        objs = list(objs)
+        for obj in objs:
+            obj.name_key = roster_key(obj.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields and "name" in update_fields and "name_key" not in update_fields:
+            kwargs["update_fields"] = [*update_fields, "name_key"]
+        return super().bulk_create(objs, *args, **kwargs)
+
+    def bulk_update(
+        self, objs: Iterable[RosterPlayer], fields: Sequence[str], *args: Any, **kwargs: Any
+    ) -> int:
+        objs = list(objs)
+        fields = list(fields)
+        if "name" in fields:
+            for obj in objs:
+                obj.name_key = roster_key(obj.name)
+            if "name_key" not in fields:
+                fields.append("name_key")
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
+    def update(self, **kwargs: Any) -> int:
+        if "name" in kwargs and "name_key" not in kwargs:
+            name = kwargs["name"]
+            if not isinstance(name, str):
+                # An expression is worked out by the database, which cannot fold
+                # the case the same way.
+                raise TypeError("A roster name can only be updated to a plain string.")
+            kwargs["name_key"] = roster_key(name)
+        return super().update(**kwargs)
+
+
 class RosterPlayer(models.Model):
     """A regular player of a group, with or without an account. Match players link
     to roster entries so statistics follow a person across matches."""
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="roster")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=ROSTER_NAME_LENGTH)
+    #: ``roster_key(name)``, kept by ``save`` and by the bulk writes of
+    #: ``RosterQuerySet``: what makes a name unique in its group.
+    name_key = models.CharField(max_length=ROSTER_KEY_LENGTH, editable=False)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -108,46 +167,42 @@ class RosterPlayer(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = RosterQuerySet.as_manager()
+
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["group", "name"], name="roster_unique_name"),
+            models.UniqueConstraint(fields=["group", "name_key"], name="roster_unique_key"),
         ]
 
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = roster_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
     @staticmethod
     def name_taken(*, group_id: int, name: str, exclude: int | None = None) -> str | None:
         """The name of the entry of the group's roster (other than ``exclude``) that
-        ``name`` matches whatever the case, or None. Compared with ``str.casefold``
-        in Python, as ``services.roster_for_names`` matches seats to the roster,
-        rather than in SQL, where SQLite folds the case of ASCII letters only."""
-        key = name.strip().casefold()
-        entries = RosterPlayer.objects.filter(group_id=group_id).exclude(pk=exclude)
-        for other in entries.values_list("name", flat=True):
-            if other.casefold() == key:
-                return other
-        return None
+        ``name`` matches whatever the case (``roster_key``), or None."""
+        entries = RosterPlayer.objects.filter(group_id=group_id, name_key=roster_key(name))
+        return entries.exclude(pk=exclude).values_list("name", flat=True).first()
 
     def clean(self) -> None:
         """A new or renamed entry (the admin's forms run this) may not take a name
-        already on the group's roster in another case, as ``services.roster_add``
-        refuses. The same name exactly is left to the ``roster_unique_name``
-        constraint, which explains it itself; an entry keeping its name is left
-        alone, whatever the roster held before this check."""
+        already on the group's roster, in any case, as ``services.roster_add``
+        refuses. The database refuses it too (``roster_unique_key``), but a form
+        cannot check that constraint itself: ``name_key`` is none of its fields.
+        An entry may change the case of its own name."""
         super().clean()
         if self.group_id is None or not self.name:
             return
-        name = self.name.strip()
-        if self.pk is not None:
-            before = RosterPlayer.objects.filter(pk=self.pk, group_id=self.group_id)
-            if any(
-                old.casefold() == name.casefold() for old in before.values_list("name", flat=True)
-            ):
-                return  # neither renamed nor moved, or only its case changed
-        taken = self.name_taken(group_id=self.group_id, name=name, exclude=self.pk)
-        if taken is not None and taken != name:
+        taken = self.name_taken(group_id=self.group_id, name=self.name, exclude=self.pk)
+        if taken is not None:
             raise ValidationError({"name": f"{taken} is already on the roster."})
 
 

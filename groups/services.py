@@ -12,7 +12,7 @@ from scoring import services as scoring_services
 from scoring.engine import RuleSet
 from scoring.models import Match, Player
 
-from .models import Group, Invite, Membership, RosterPlayer
+from .models import Group, Invite, Membership, RosterPlayer, roster_key
 
 
 class GroupActionError(Exception):
@@ -91,11 +91,12 @@ def roster_add(*, group: Group, name: str) -> RosterPlayer:
 
 
 def roster_for_names(*, group: Group, names: Sequence[str]) -> list[RosterPlayer]:
-    """The roster entries for ``names`` (matched whatever the case), adding anyone new."""
-    existing = {p.name.casefold(): p for p in group.roster.all()}
+    """The roster entries for ``names`` (matched whatever the case, by
+    ``roster_key``), adding anyone new."""
+    existing = {p.name_key: p for p in group.roster.all()}
     found: list[RosterPlayer] = []
     for name in names:
-        key = name.strip().casefold()
+        key = roster_key(name)
         if key not in existing:
             existing[key] = RosterPlayer.objects.create(group=group, name=name.strip())
         found.append(existing[key])

@@ -29,7 +29,7 @@ from scoring.results import HoleResult, seat_results
 from scoring.services import breakdown_data
 from scoring.spreadsheets import spreadsheet_safe
 
-from .models import Group, Membership, RosterPlayer
+from .models import ROSTER_NAME_LENGTH, Group, Membership, RosterPlayer, roster_key
 from .signals import revise
 
 FORMAT = "golf-group-history"
@@ -178,6 +178,7 @@ def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
     if data.get("version") != VERSION:
         raise ImportRejected(f"version {data.get('version')!r} of the format is not known here")
     try:
+        names = _roster_names(data.get("roster", []))
         info = data["group"]
         group = Group.objects.create(
             name=str(info["name"])[:60], owner=owner, usual_rules=info.get("usual_rules")
@@ -187,8 +188,8 @@ def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
             Group.objects.filter(pk=group.pk).update(created_at=created)
         Membership.objects.create(group=group, user=owner)
         roster = {
-            entry["id"]: RosterPlayer.objects.create(group=group, name=str(entry["name"])[:40])
-            for entry in data.get("roster", [])
+            entry["id"]: RosterPlayer.objects.create(group=group, name=name)
+            for entry, name in zip(data.get("roster", []), names, strict=True)
         }
         matches_create(group=group, matches=data.get("matches", []), roster=roster)
     except ImportRejected:
@@ -196,6 +197,25 @@ def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
     except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
         raise ImportRejected(f"the file is incomplete or damaged ({exc!r})") from exc
     return group
+
+
+def _roster_names(entries: Sequence[dict[str, Any]]) -> list[str]:
+    """The names of the roster entries as they will be stored. Two that are one
+    name whatever the case ("Ann" and "ann") are refused, as the roster holds a
+    name only once (``roster_key``)."""
+    names = [str(entry["name"])[:ROSTER_NAME_LENGTH] for entry in entries]
+    seen: dict[str, str] = {}
+    for name in names:
+        first = seen.get(roster_key(name))
+        if first == name:
+            raise ImportRejected(f"the roster lists {name!r} twice")
+        if first is not None:
+            raise ImportRejected(
+                f"the roster lists {first!r} and {name!r}, which count as the same name "
+                "whatever the case; rename one of them in the file"
+            )
+        seen[roster_key(name)] = name
+    return names
 
 
 def matches_create(

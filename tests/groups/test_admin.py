@@ -283,8 +283,10 @@ def test_a_seat_or_a_hole_stays_where_it_is_in_the_admin(client, root, group, ow
     assert [p.total for p in match.players.order_by("seat")] == [4, 6]
 
 
-def test_two_new_regulars_with_one_name_in_two_cases_are_refused(admin_client, group):
-    """Each row checks the database, where neither is yet; the save checks both."""
+@pytest.mark.parametrize("second", ["ZOË", "Zoë"])
+def test_two_new_regulars_with_one_name_are_refused(admin_client, group, second):
+    """Each row checks the database, where neither is yet; the save checks both,
+    in any case or in the same one."""
     url = reverse("admin:groups_group_change", args=[group.pk])
     response = admin_client.get(url)
     inlines = response.context["inline_admin_formsets"]
@@ -293,7 +295,7 @@ def test_two_new_regulars_with_one_name_in_two_cases_are_refused(admin_client, g
     total = int(data[f"{roster}-TOTAL_FORMS"])
     data[f"{roster}-TOTAL_FORMS"] = str(total + 2)
     data[f"{roster}-{total}-name"] = "Zoë"
-    data[f"{roster}-{total + 1}-name"] = "ZOË"
+    data[f"{roster}-{total + 1}-name"] = second
     response = admin_client.post(url, data)
     assert response.status_code == 200
     assert "Zoë is already on the roster." in response.content.decode()
