@@ -79,16 +79,15 @@ def _card(board: Board, *, readonly: bool) -> SafeString:
         else:
             opening = f'<tr><th scope="row" class="scorecard__name">{name}</th>'
         rows.append(
-            f'{opening}<td class="num scorecard__total">{points(int(row.total))}</td>'
-            f'<td class="num scorecard__place">{int(row.place)}</td>{cells}</tr>'
+            f'{opening}<td class="num scorecard__total">{points(int(row.total))}</td>{cells}</tr>'
         )
-    # Total and place come first, by the names: a phone shows them without a swipe
-    # however many holes the card has.
+    # The total comes first, by the name, and both stay put while the holes scroll
+    # (the page's script opens the card on the latest holes). The places are the
+    # standings' own, just below.
     return mark_safe(  # noqa: S308 - names are escaped above; everything else is ints
         '<table class="scorecard"><thead><tr>'
         '<th scope="col" class="scorecard__name">Player</th>'
         '<th scope="col" class="num scorecard__total">Total</th>'
-        '<th scope="col" class="num scorecard__place">Place</th>'
         f"{''.join(heads)}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
@@ -97,11 +96,13 @@ def _card(board: Board, *, readonly: bool) -> SafeString:
 def _standings(board: Board) -> SafeString:
     items = []
     for row in board.ranked_rows:
-        behind = f' <span class="help">{int(row.behind)} behind</span>' if row.behind else ""
+        # Every row has its "behind" cell, the leader's empty, so the totals line up.
+        behind = f"{int(row.behind)} behind" if row.behind else ""
         items.append(
             f'<li><span class="standings__place">{int(row.place)}</span>'
             f' <span class="standings__name">{escape(row.player.name)}</span>'
-            f' <span class="standings__total">{points(int(row.total))}</span>{behind}</li>'
+            f' <span class="standings__total">{points(int(row.total))}</span>'
+            f' <span class="help standings__behind">{behind}</span></li>'
         )
     return mark_safe(f'<ol class="standings">{"".join(items)}</ol>')  # noqa: S308 - as above
 

@@ -339,6 +339,9 @@ END_OF_HOLE_INFO: dict[EndOfHole, tuple[str, str]] = {
     ),
 }
 
+#: The house rules that score the player who went out first.
+WENT_OUT_RULES = frozenset({HouseRule.KNOCK_PENALTY, HouseRule.KNOCK_BONUS})
+
 #: Play rules that change how a hole is played but not how it is scored.
 PLAY_RULE_INFO: dict[str, tuple[str, str]] = {
     "flip_on_discard": (
@@ -490,6 +493,11 @@ class RuleSet:
     def has(self, rule: HouseRule) -> bool:
         """Whether the house rule is in force."""
         return rule in self.house_rules
+
+    @property
+    def went_out_rules(self) -> tuple[HouseRule, ...]:
+        """The house rules in force that score whoever went out first."""
+        return tuple(rule for rule in self.house_rules_in_order if rule in WENT_OUT_RULES)
 
     @property
     def house_rules_in_order(self) -> tuple[HouseRule, ...]:

@@ -1,6 +1,7 @@
 /* Scoresheet enhancements. The pages work without this file:
    - a tap-a-slot-then-a-rank keypad that writes each grid's notation field;
    - keeping the screen awake while a match page is open (Wake Lock);
+   - opening a wide score card on its latest holes;
    - on the new-match form, the first dealer's list naming the players as they are typed,
      and the folded rules' summary line saying when a rule was changed.
    Saving a hole through htmx swaps the page's <main> (the scoreboard) or its whole
@@ -118,6 +119,21 @@
   // A page that opens with problems (the scores checked by a plain post, or a save
   // refused without htmx): start at the first of them, not at the top.
   if (document.querySelector(".hole-form .errorlist")) goToFirstProblem();
+
+  // -- Score card: the latest holes in view ------------------------------------------------
+  // A card wider than the phone opens at its right end, on the holes just played,
+  // beside the names and totals that stay put; the first holes are a swipe away. A
+  // card the reader has scrolled is left where they put it. (Not the paper card:
+  // its right end is the holes still to play.)
+  function showLatestHoles() {
+    document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
+      if (wrap.dataset.placed) return;
+      wrap.dataset.placed = "true";
+      wrap.scrollLeft = wrap.scrollWidth;
+    });
+  }
+  showLatestHoles();
+  document.body.addEventListener("htmx:afterSettle", showLatestHoles);
 
   // -- Cards or totals ----------------------------------------------------------------------
   // Switching between them leaves each result showing what the other way worked out

@@ -37,6 +37,7 @@ def test_a_wide_score_card_shows_it_scrolls(page, live_server):
     match = eight_player_match(played=18)
     page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
     wrap = page.locator(".scorecard-wrap")
+    wrap.evaluate("(wrap) => { wrap.scrollLeft = 0; }")
     state = wrap.evaluate(STATE)
     assert state["hidden"] > 0  # 18 holes do not fit 360 px
     layers = list(zip(kinds(state["images"]), state["attachments"], strict=False))
@@ -44,3 +45,29 @@ def test_a_wide_score_card_shows_it_scrolls(page, live_server):
     assert layers[:2] == [("linear-gradient", "local"), ("radial-gradient", "scroll")], layers
     wrap.evaluate("(wrap) => { wrap.scrollLeft = wrap.scrollWidth; }")
     assert wrap.evaluate(STATE)["hidden"] <= 1
+
+
+def test_a_wide_score_card_opens_on_its_latest_holes_beside_names_and_totals(page, live_server):
+    """With four players and a long name, only hole 1 used to show; the latest hole,
+    the one the table asks about, was always a swipe away."""
+    from scoring.management.commands.bench import eight_player_match
+
+    match = eight_player_match(played=12, holes=18)
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    wrap = page.locator(".scorecard-wrap")
+    assert wrap.evaluate(STATE)["hidden"] <= 1  # opened at its right end
+    assert wrap.evaluate("(wrap) => wrap.scrollLeft") > 0
+    box = wrap.bounding_box()
+    latest = page.locator(".scorecard thead th").last
+    assert latest.inner_text() == "12"
+    assert (
+        latest.bounding_box()["x"] + latest.bounding_box()["width"] <= box["x"] + box["width"] + 1
+    )
+    # The name and the total of each row stay at the left, side by side, however far
+    # the holes scroll.
+    name = page.locator(".scorecard tbody .scorecard__name").first.bounding_box()
+    total = page.locator(".scorecard tbody .scorecard__total").first.bounding_box()
+    assert abs(name["x"] - box["x"]) <= 2
+    assert abs(total["x"] - (name["x"] + name["width"])) <= 1
+    wrap.evaluate("(wrap) => { wrap.scrollLeft = 0; }")
+    assert page.locator(".scorecard tbody .scorecard__total").first.bounding_box() == total

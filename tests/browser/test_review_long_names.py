@@ -1,0 +1,53 @@
+"""A table with a long name at 360 px: the hole form does not scroll sideways, and
+the standings keep every total in one column."""
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.engine import RuleSet
+from scoring.services import HoleEntry
+from scoring.views import SESSION_KEY
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = ["Ann", "Bartholomew Featherstonehaugh-Smythe", "Cara", "Dmitri"]
+GRIDS = ("8 5 7 / 8 3 9", "K Q J / K 10 2", "7 7 3 / 4 6 6", "A 2 3 / 4 A 6")
+
+
+@pytest.fixture
+def match(page, live_server):
+    import uuid
+
+    made = services.match_create(names=NAMES, first_dealer=0, rules=RuleSet(holes=9))
+    for number in (1, 2):
+        services.hole_record(
+            match=made,
+            entry=HoleEntry(kind="grids", grids=GRIDS, went_out=0),
+            token=uuid.uuid4(),
+            number=number,
+        )
+    # The phone that started it: a session owning it.
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = [made.pk]
+    session.create()
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
+    )
+    return made
+
+
+def test_the_hole_form_fits_the_phone_with_a_long_name(page, live_server, match):
+    page.goto(live_server.url + reverse("scoring:hole_new", args=[match.pk]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_standings_totals_line_up(page, live_server, match):
+    page.goto(live_server.url + reverse("scoring:match_detail", args=[match.pk]))
+    totals = page.locator(".standings__total")
+    assert totals.count() == 4
+    right_edges = {round(b["x"] + b["width"]) for b in (t.bounding_box() for t in totals.all())}
+    assert len(right_edges) == 1, right_edges
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -1,0 +1,45 @@
+"""The hole form's "Who went out first?" says which of the match's rules score it,
+or that none does: it used to say "the knock rules need it" under any rules."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.engine import HouseRule, RuleSet
+from scoring.views import SESSION_KEY
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def went_out_help(client, rules):
+    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    session = client.session
+    session[SESSION_KEY] = [match.pk]
+    session.save()
+    page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
+    found = re.search(r'<fieldset class="went-out">.*?<p class="help">(.*?)</p>', page, re.S)
+    assert found
+    return found.group(1)
+
+
+def test_no_rule_scoring_who_went_out_says_so(client):
+    text = went_out_help(client, RuleSet(house_rules=frozenset({HouseRule.SUPER_KINGS})))
+    assert "No rule of this match scores it" in text
+    assert "knock" not in text.lower()
+
+
+def test_the_rules_that_score_who_went_out_are_named(client):
+    one = went_out_help(client, RuleSet(house_rules=frozenset({HouseRule.KNOCK_BONUS})))
+    assert one.endswith("Knock bonus needs it.")
+    both = frozenset({HouseRule.KNOCK_BONUS, HouseRule.KNOCK_PENALTY, HouseRule.BLACKJACK})
+    assert went_out_help(client, RuleSet(house_rules=both)).endswith(
+        "Knock penalty and Knock bonus need it."
+    )
+
+
+def test_the_engine_names_only_the_rules_that_score_who_went_out():
+    rules = RuleSet(house_rules=frozenset({HouseRule.UNDERDOG_BONUS, HouseRule.KNOCK_PENALTY}))
+    assert rules.went_out_rules == (HouseRule.KNOCK_PENALTY,)
+    assert RuleSet().went_out_rules == ()
