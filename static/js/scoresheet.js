@@ -43,6 +43,13 @@
     return !!element && element.getClientRects().length > 0;
   }
 
+  // A live check's results grow or shrink above the slot being filled (a finished
+  // grid's breakdown, say): keep that slot in view, clear of the keypad.
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var slot = document.querySelector(".slot.is-active");
+    if (shown(slot)) reveal(slot);
+  });
+
   // A refused save: take the player to the first problem on the page (the table's,
   // at the top of the form, else the first player's with one), clear of the keypad.
   function goToFirstProblem() {

@@ -262,3 +262,15 @@ def test_the_keypad_steps_aside_while_a_grid_is_typed(page, live_server):
     expect(keypad).to_be_hidden()
     page.locator("#entry-1 .slot").first.tap()  # back to tapping cards in
     expect(keypad).to_be_visible()
+
+
+def test_the_slot_being_filled_stays_clear_of_the_keypad_after_a_live_check(page, live_server):
+    """The live check draws a finished grid's breakdown above the next player's
+    slots, which used to push the slot being filled under the keypad."""
+    start_match(page, live_server, names=("Ann", "Ben", "Cat"))
+    page.locator("#entry-0 .slot").first.tap()
+    for rank in ["8", "5", "7", "8", "3", "9"]:
+        page.locator(f"#keypad [data-rank='{rank}']").tap()
+    expect(page.locator("#entry-1 .slot").first).to_have_class("slot is-active")
+    expect(page.locator("#result-0")).to_contain_text("Grid: 24")
+    wait_clear_of_keypad(page, ".slot.is-active")
