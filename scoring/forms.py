@@ -305,6 +305,10 @@ def rules_initial(data: Any, rules: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
+#: Beside each player whose cards a problem of the whole table (too many kings,
+#: say) is about: the problem itself is said once, at the top of the form.
+TABLE_PROBLEM_HERE = "The marked cards are in the card count problem at the top of the form."
+
 #: What a tampered or out-of-date hidden field says.
 STALE_MESSAGE = "This form is out of date; open the hole again from the scoreboard."
 STALE = dict.fromkeys(("required", "invalid", "min_value"), STALE_MESSAGE)
@@ -406,9 +410,12 @@ class HoleForm(forms.Form):
             if len(seats) == 1:
                 self.seat_errors.setdefault(seats.pop(), []).append(sentence(problem.worded()))
             else:
+                # Said once, at the top; each player it is about is pointed there.
                 self.table_errors.append(message)
                 for seat in seats:
-                    self.seat_errors.setdefault(seat, []).append(message)
+                    said = self.seat_errors.setdefault(seat, [])
+                    if TABLE_PROBLEM_HERE not in said:
+                        said.append(TABLE_PROBLEM_HERE)
 
     @property
     def hidden_problems(self) -> list[str]:

@@ -264,3 +264,19 @@ def test_each_players_boxes_are_named_for_that_player(client, three):
             label = re.search(rf'<label for="id_{field}_{seat}">(.*?)</label>', page).group(1)
             assert re.sub(r"<[^>]+>", "", label) == f"{name}: {shown}"
             assert f'<span class="visually-hidden">{name}: </span>{shown}' == label
+
+
+def test_a_problem_of_the_whole_table_is_said_once_and_pointed_to(client, three):
+    """Too many kings across three grids: said once at the top, and each player
+    holding some is pointed there, not given the whole message again."""
+    data = hole_data(grid_0="K 5 7 / K 3 9", grid_1="K 4 7 / K 3 9", grid_2="K 4 6 / A 4 6")
+    page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
+    message = "Five kings on the table, but one deck has four."
+    assert page.count(message) == 1
+    top = page[page.index('id="table-problems"') :]
+    assert message in top[: top.index("</div>")]
+    for seat in (0, 1, 2):
+        assert (
+            "The marked cards are in the card count problem at the top of the form."
+            in result_box(page, seat)
+        )
