@@ -280,3 +280,7 @@ def test_a_problem_of_the_whole_table_is_said_once_and_pointed_to(client, three)
             "The marked cards are in the card count problem at the top of the form."
             in result_box(page, seat)
         )
+    # Each grid's columns stay folded under its score: open, they made the page
+    # several screens longer.
+    assert page.count('<details class="result__breakdown">') == 3
+    assert '<details class="result__breakdown" open' not in page
