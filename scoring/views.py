@@ -39,7 +39,7 @@ from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
 from scoring.engine.grid import EMPTY_SLOT
 from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
-from scoring.forms import HoleForm, MatchForm, preset_initial
+from scoring.forms import TABLE_PROBLEM_HERE, HoleForm, MatchForm, preset_initial
 from scoring.models import Hole, Match, Player
 from scoring.scorecard import scorecard
 from scoring.spreadsheets import spreadsheet_safe
@@ -534,6 +534,9 @@ def _hole_context(
     ranks = list(DECK_RANKS[rules.deck])
     if rules.rank_copies(Rank.JOKER) > 0:
         ranks.append(Rank.JOKER)
+    # The players with a problem of their own, named at the top of the form with a
+    # link to their cards (a page without the script opens at its top).
+    problem_seats = [s for s in seats if any(e != TABLE_PROBLEM_HERE for e in s.errors)]
     return {
         "match": match,
         "rules": rules,
@@ -547,6 +550,7 @@ def _hole_context(
         "ranks": ranks,
         "suits": list(Suit),
         "evaluation": evaluation,
+        "problem_seats": problem_seats,
     }
 
 

@@ -284,3 +284,23 @@ def test_a_problem_of_the_whole_table_is_said_once_and_pointed_to(client, three)
     # several screens longer.
     assert page.count('<details class="result__breakdown">') == 3
     assert '<details class="result__breakdown" open' not in page
+
+
+def test_the_top_of_a_refused_form_links_to_each_player_with_a_problem(client, three):
+    """Without the script the page opens at its top, screens above the last
+    player's problem: the top names who to check, each linked to their cards."""
+    data = hole_data(grid_0="8 5 7 / 8 3 B", grid_1="K 4 7 / K 3 9", grid_2="A 4 6 / A 4 Z")
+    page = client.post(reverse("scoring:hole_preview", args=[three.pk]), data).content.decode()
+    top = page[page.index('id="table-problems"') :]
+    top = top[: top.index("</div>")]
+    assert (
+        'Check the cards of <a href="#entry-0">Ann</a> and <a href="#entry-2">Cy</a>: '
+        "what is wrong is said under them." in top
+    )
+    assert "Bob" not in top
+
+
+def test_players_pointed_to_a_card_count_problem_are_not_listed_again(client, three):
+    data = hole_data(grid_0="K 5 7 / K 3 9", grid_1="K 4 7 / K 3 9", grid_2="K 4 6 / A 4 6")
+    page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
+    assert "Check the cards of" not in page
