@@ -18,7 +18,7 @@ from django_htmx.middleware import HtmxDetails
 
 from golfsite.params import int_param
 from scoring.engine import PRESETS
-from scoring.forms import preset_initial, rules_initial
+from scoring.forms import preset_initial, preset_notice, rules_initial
 from scoring.views import match_for_request
 
 from . import ratelimit, records, selectors, services, transfer
@@ -338,12 +338,14 @@ def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
     if request.method == "POST" and request.POST.get("preset"):
-        initial = preset_initial(request.POST, request.POST["preset"])
+        slug = request.POST["preset"]
+        initial = preset_initial(request.POST, slug)
         if initial is None:
             form = GroupMatchForm(request.POST, group=group)
         else:
             initial["roster"] = request.POST.getlist("roster")
             form = GroupMatchForm(initial=initial, group=group)
+            messages.info(request, preset_notice(form, slug))
     elif request.method == "POST":
         form = GroupMatchForm(request.POST, group=group)
         if form.is_valid():

@@ -292,6 +292,18 @@ def preset_initial(data: Any, slug: str) -> dict[str, Any] | None:
     return rules_initial(data, preset[2].to_dict())
 
 
+def preset_notice(form: MatchForm, slug: str) -> str:
+    """What the page says once a preset has filled in the rules: which preset, and
+    the rules as they now stand (the line the folded rules show)."""
+    name = PRESETS[slug][0]
+    outline = form.rules_outline()
+    return (
+        f"{name} filled in the rules: {' · '.join(outline)}."
+        if outline
+        else f"{name} filled in the rules."
+    )
+
+
 def rules_initial(data: Any, rules: dict[str, Any]) -> dict[str, Any]:
     """Initial values for the match form: the names typed so far, with ``rules``
     (a ``RuleSet.to_dict()``) filled in."""

@@ -39,7 +39,7 @@ from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
 from scoring.engine.grid import EMPTY_SLOT
 from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
-from scoring.forms import TABLE_PROBLEM_HERE, HoleForm, MatchForm, preset_initial
+from scoring.forms import TABLE_PROBLEM_HERE, HoleForm, MatchForm, preset_initial, preset_notice
 from scoring.models import Hole, Match, Player
 from scoring.scorecard import scorecard
 from scoring.spreadsheets import spreadsheet_safe
@@ -181,8 +181,13 @@ def match_new(request: HttpRequest) -> HttpResponse:
     """
     presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
     if request.method == "POST" and request.POST.get("preset"):
-        initial = preset_initial(request.POST, request.POST["preset"])
-        form = MatchForm(initial=initial) if initial is not None else MatchForm(request.POST)
+        slug = request.POST["preset"]
+        initial = preset_initial(request.POST, slug)
+        if initial is None:
+            form = MatchForm(request.POST)
+        else:
+            form = MatchForm(initial=initial)
+            messages.info(request, preset_notice(form, slug))
     elif request.method == "POST":
         form = MatchForm(request.POST)
         if form.is_valid():

@@ -246,3 +246,11 @@ def test_the_plain_new_match_page_points_members_to_their_groups(client, group, 
     page = client.get(url).content.decode()
     link = reverse("groups:match_new", args=[group.pk])
     assert f'<a href="{link}">Friday golf</a>' in page
+
+
+def test_a_preset_in_a_group_says_what_it_filled_in(client, group, member):
+    client.force_login(member)
+    data = group_match_data(preset="four-card", holes="5")
+    page = client.post(reverse("groups:match_new", args=[group.pk]), data).content.decode()
+    assert "Four-card Golf filled in the rules: Four-card Golf · 5 holes." in page
+    assert fold(page) == (False, "Four-card Golf · 5 holes")

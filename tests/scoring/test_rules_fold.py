@@ -33,12 +33,13 @@ def test_a_new_match_shows_the_usual_rules_folded_in_one_line(client):
     assert first and first.group(1) == "Start the match"
 
 
-def test_a_preset_opens_the_rules_it_filled_in(client):
+def test_a_preset_says_what_it_filled_in_and_leaves_the_start_button_under_the_names(client):
     data = new_match_form(preset="party")
     page = client.post(reverse("scoring:match_new"), data).content.decode()
     is_open, outline = fold(page)
-    assert is_open
+    assert not is_open
     assert "Standard jokers" in outline and "Super Kings" in outline
+    assert f"Party set filled in the rules: {outline}." in page
 
 
 def test_a_refused_rule_opens_the_rules(client):
