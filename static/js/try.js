@@ -68,6 +68,7 @@
   function enhance() {
     if (!editor()) { return; }
     document.querySelectorAll("[data-keys], .js-only").forEach(function (el) { el.hidden = false; });
+    document.querySelectorAll(".no-js-only").forEach(function (el) { el.hidden = true; });
     document.querySelectorAll(".slot").forEach(function (slot) { slot.disabled = false; });
     if (selected) {
       var ed = editor();

@@ -109,3 +109,21 @@ def test_the_example_link_puts_its_grid_in_the_field(page, live_server):
     expect(page.get_by_role("heading", name="It scores")).to_be_visible()
     grid = parse_qs(urlsplit(page.url).query)["grid"][0]
     expect(page.get_by_label("Grid, row by row")).to_have_value(grid)
+
+
+def test_with_the_script_the_page_speaks_of_the_slots_not_the_fallback(page, live_server):
+    """The slots and keys replace the pick-one-by-one lists, which are for a browser
+    without the script: the page no longer points to them, nor says "Tap a slot
+    first." before anything was tapped."""
+    page.goto(live_server.url + TRY)
+    expect(page.locator("[data-keys]")).to_be_visible()
+    expect(page.locator("summary", has_text="Pick the cards one by one")).to_be_hidden()
+    empty = page.locator("#try-empty")
+    expect(empty.locator(".js-only")).to_be_visible()
+    said = empty.inner_text()  # what shows, not the hidden fallback's words
+    assert "or tap the slots of the grid" in said
+    assert "Pick the cards one by one" not in said
+    expect(page.locator("[data-status]")).to_have_text("Tap a slot, then a rank.")
+    # The grid is typed in even spaces, as on the scoresheet.
+    font = page.get_by_label("Grid, row by row").evaluate("(el) => getComputedStyle(el).fontFamily")
+    assert "monospace" in font

@@ -132,7 +132,7 @@ def test_empty_slots_of_a_part_filled_grid_are_not_listed_as_problems(client):
 def test_with_no_grid_the_page_is_empty_and_says_what_to_do(client, query):
     html = client.get(TRY + query).content.decode()
     size = 10 if "ten-card" in query else 6
-    field = re.search(r'<input type="text" name="grid"[^>]*>', html).group(0)
+    field = re.search(r'<input type="text"[^>]* name="grid"[^>]*>', html).group(0)
     assert 'value=""' in field or re.search(r'value="[ ?/]*"', field)
     assert html.count('<span class="card card--empty" aria-hidden="true">?</span>') == size
     assert "It scores" not in html and 'class="scored-grid"' not in html
