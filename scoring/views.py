@@ -145,10 +145,17 @@ def match_list(request: HttpRequest) -> HttpResponse:
         match.winners = [seat.name for seat in seats if match.is_finished and seat.place == 1]
     last = page[MATCH_LIST_PAGE_SIZE - 1] if len(page) > MATCH_LIST_PAGE_SIZE else None
     older = list_cursor(last) if last else None
+    # A member's group matches started by others are in the groups' histories.
+    groups = list(groups_for_user(user=request.user)) if request.user.is_authenticated else []
     return render(
         request,
         "scoring/match_list.html",
-        {"matches": page[:MATCH_LIST_PAGE_SIZE], "older": older, "newer": before is not None},
+        {
+            "matches": page[:MATCH_LIST_PAGE_SIZE],
+            "older": older,
+            "newer": before is not None,
+            "groups": groups,
+        },
     )
 
 

@@ -254,3 +254,17 @@ def test_a_preset_in_a_group_says_what_it_filled_in(client, group, member):
     page = client.post(reverse("groups:match_new", args=[group.pk]), data).content.decode()
     assert "Four-card Golf filled in the rules: Four-card Golf · 5 holes." in page
     assert fold(page) == (False, "Four-card Golf · 5 holes")
+
+
+def test_my_matches_point_a_member_to_the_groups_histories(client, group, member):
+    """A member's "My matches" lists what they started; their group's matches,
+    started on another phone, are in its history, which the page links to."""
+    client.force_login(member)
+    page = client.get(reverse("scoring:match_list")).content.decode()
+    history = reverse("groups:history", args=[group.pk])
+    assert f'is in its history: <a href="{history}">Friday golf</a>.' in page
+
+
+def test_my_matches_without_a_group_say_nothing_of_histories(client):
+    page = client.get(reverse("scoring:match_list")).content.decode()
+    assert "in its history" not in page and "in their history" not in page
