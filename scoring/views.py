@@ -726,7 +726,7 @@ def hole_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Correct a saved hole: re-validated and re-scored; the totals follow."""
+    """Correct a saved hole: re-validated and re-scored, and the totals with it."""
     match = _match_for(request, pk)
     hole = _hole_or_404(match, number)
     players = selectors.match_players(match=match)
@@ -759,7 +759,7 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             )
         else:
             match.refresh_from_db(fields=["finished_at", "updated_at"])
-            return _saved(request, match, players, f"Hole {number} corrected; the totals follow.")
+            return _saved(request, match, players, f"Hole {number} corrected; the totals now count its new scores.")
     return render(
         request, "scoring/hole_form.html", _hole_context(match, players, form, number, hole=hole)
     )

@@ -103,6 +103,9 @@ def test_saving_a_hole_scores_it_and_shows_it_on_the_scoreboard(client, three):
     assert "Hole 1 saved." in page
     assert '<td class="num scorecard__total">24</td>' in page
     assert "leading: <strong>Cy</strong>" in page
+    # The last hole, the one that can be deleted, says what its page is for.
+    hole = reverse("scoring:hole_detail", args=[three.pk, 1])
+    assert f'href="{hole}">Hole 1: correct or delete</a>' in page
 
 
 def test_saving_through_htmx_answers_with_the_scoreboard_in_one_round_trip(client, three):
@@ -156,7 +159,7 @@ def test_a_correction_through_htmx_answers_with_the_scoreboard(client, three, sa
     assert response.status_code == 200
     assert response["HX-Push-Url"] == reverse("scoring:match_detail", args=[three.pk])
     page = response.content.decode()
-    assert "Hole 1 corrected; the totals follow." in page
+    assert "Hole 1 corrected; the totals now count its new scores." in page
     assert '<td class="num scorecard__total">24</td>' not in page
     assert '<td class="num scorecard__total">0</td>' in page
     assert three.holes.get().scores.get(seat=0).score == 0
