@@ -16,10 +16,16 @@ GRIDS = ("8 5 7 / 8 3 9", "K Q J / K 10 2", "7 7 3 / 4 6 6", "A 2 3 / 4 A 6")
 
 
 @pytest.fixture
-def match(page, live_server):
+def holes():
+    """Holes the match has (two are played)."""
+    return 9
+
+
+@pytest.fixture
+def match(page, live_server, holes):
     import uuid
 
-    made = services.match_create(names=NAMES, first_dealer=0, rules=RuleSet(holes=9))
+    made = services.match_create(names=NAMES, first_dealer=0, rules=RuleSet(holes=holes))
     for number in (1, 2):
         services.hole_record(
             match=made,
@@ -50,4 +56,16 @@ def test_the_standings_totals_line_up(page, live_server, match):
     assert totals.count() == 4
     right_edges = {round(b["x"] + b["width"]) for b in (t.bounding_box() for t in totals.all())}
     assert len(right_edges) == 1, right_edges
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("holes", [2])
+def test_a_finished_matchs_summary_keeps_the_names_while_it_scrolls(page, live_server, match):
+    page.goto(live_server.url + reverse("scoring:match_detail", args=[match.pk]))
+    wrap = page.locator(".summary-wrap")
+    assert wrap.evaluate("(w) => w.scrollWidth > w.clientWidth")  # it scrolls at 360 px
+    name = page.locator(".summary tbody th").first
+    before = name.bounding_box()
+    wrap.evaluate("(w) => { w.scrollLeft = w.scrollWidth; }")
+    assert name.bounding_box() == before
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
