@@ -43,6 +43,14 @@
     return !!element && element.getClientRects().length > 0;
   }
 
+  // A card slot that gets the focus (reached with Tab, say) is shown clear of the
+  // keypad, which the browser does not know covers the foot of the screen. (While a
+  // text box has the focus the keypad steps aside.)
+  document.addEventListener("focusin", function (event) {
+    var target = event.target;
+    if (target.classList && target.classList.contains("slot") && keypadHeight()) reveal(target);
+  });
+
   // A live check's results grow or shrink above the slot being filled (a finished
   // grid's breakdown, say): keep that slot in view, clear of the keypad.
   document.body.addEventListener("htmx:afterSettle", function () {

@@ -274,3 +274,13 @@ def test_the_slot_being_filled_stays_clear_of_the_keypad_after_a_live_check(page
     expect(page.locator("#entry-1 .slot").first).to_have_class("slot is-active")
     expect(page.locator("#result-0")).to_contain_text("Grid: 24")
     wait_clear_of_keypad(page, ".slot.is-active")
+
+
+def test_a_slot_reached_with_the_keyboard_is_not_under_the_keypad(page, live_server):
+    """At the top of the page the first player's cards sit where the keypad is: a
+    slot reached with Tab used to stay under it, in the viewport but unseen."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    expect(page.locator("#keypad")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#entry-0 .slot").first.focus()
+    wait_clear_of_keypad(page, "#entry-0 .slot")
