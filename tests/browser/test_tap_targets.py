@@ -1,0 +1,61 @@
+"""Links that stand on their own (a contents list, a roster, the way back to the
+scoreboard) are at least 24 px tall, the least a finger can hit (WCAG 2.2, target
+size); a link inside a sentence is exempt."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from groups import services as group_services
+from scoring import services
+from scoring.engine import RuleSet
+from scoring.views import SESSION_KEY
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LEAST = 24
+
+
+def heights(page, selector):
+    found = page.locator(selector)
+    assert found.count() > 0, selector
+    return [box["height"] for box in (link.bounding_box() for link in found.all())]
+
+
+@pytest.mark.parametrize(
+    ("page_name", "selector"),
+    [
+        ("rules:guide", ".toc a"),
+        ("rules:examples", ".toc a"),
+        ("rules:house_rules", ".rule-list > li > a"),
+    ],
+)
+def test_rules_lists_of_links_are_tall_enough_to_tap(page, live_server, page_name, selector):
+    page.goto(live_server.url + reverse(page_name))
+    assert min(heights(page, selector)) >= LEAST
+
+
+def test_the_way_back_to_the_scoreboard_is_tall_enough_to_tap(page, live_server):
+    from django.contrib.sessions.backends.db import SessionStore
+
+    match = services.match_create(names=["Ann", "Bob"], first_dealer=0, rules=RuleSet())
+    session = SessionStore()
+    session[SESSION_KEY] = [match.pk]
+    session.create()
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
+    )
+    page.goto(live_server.url + reverse("scoring:hole_new", args=[match.pk]))
+    assert min(heights(page, ".crumbs a")) >= LEAST
+
+
+def test_a_groups_roster_and_exports_are_tall_enough_to_tap(page, live_server, client):
+    user = User.objects.create_user("ann", password="a long enough password 1")
+    group = group_services.group_create(owner=user, name="Friday golf")
+    group_services.roster_add(group=group, name="Bob")
+    client.force_login(user)
+    cookie = client.cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+    page.goto(live_server.url + reverse("groups:detail", args=[group.pk]))
+    assert min(heights(page, ".chips a")) >= LEAST
+    assert min(heights(page, "a[download]")) >= LEAST
