@@ -759,7 +759,8 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             )
         else:
             match.refresh_from_db(fields=["finished_at", "updated_at"])
-            return _saved(request, match, players, f"Hole {number} corrected; the totals now count its new scores.")
+            said = f"Hole {number} corrected; the totals now count its new scores."
+            return _saved(request, match, players, said)
     return render(
         request, "scoring/hole_form.html", _hole_context(match, players, form, number, hole=hole)
     )
