@@ -142,6 +142,9 @@ class Grid:
         #: Each row's places, empty ones too: the grid's shape as typed.
         lengths: list[int] = []
         holes = False
+        #: Places of the cards that could not be read, by what is wrong with them:
+        #: the same mistake made three times ("1" for an ace) is said once.
+        unread: dict[str, list[tuple[int, int]]] = {}
         for r, row_text in enumerate(row_texts, start=1):
             tokens = row_text.replace(",", " ").split()
             lengths.append(len(tokens))
@@ -158,12 +161,19 @@ class Grid:
                 try:
                     row.append(Card.parse(token))
                 except CardError as exc:
-                    problems.append(
-                        Problem(
-                            f"card {c} of row {r}: {exc}", row=r, column=c, places=((None, r, c),)
-                        )
-                    )
+                    unread.setdefault(str(exc), []).append((r, c))
             rows.append(tuple(row))
+        for wrong, places in unread.items():
+            # One card has its row and column, as an empty slot has.
+            (r, c), *more = places
+            problems.append(
+                Problem(
+                    f"{_slots_phrase(places)}: {wrong}",
+                    row=None if more else r,
+                    column=None if more else c,
+                    places=tuple((None, r, c) for r, c in places),
+                )
+            )
         if holes:
             # One problem for every slot still empty, each marked: a grid tapped in
             # half way is one thing to finish, not a list of unknown ranks. The

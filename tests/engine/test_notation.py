@@ -145,3 +145,17 @@ def test_a_grid_with_empty_slots_never_passes_and_marks_only_real_slots(rows):
                 assert 1 <= r <= layout.rows and 1 <= c <= layout.columns, problem.message
     else:
         assert "?" not in text
+
+
+def test_one_mistake_made_on_several_cards_is_said_once_with_every_place():
+    """Typing "1" for an ace three times is one thing to put right, not three."""
+    with pytest.raises(GridError) as caught:
+        Grid.parse("1 1 5 / 1 7 B")
+    ones, b = caught.value.problems
+    assert ones.message == (
+        "cards 1 and 2 of row 1 and card 1 of row 2: '1' is not a rank (an ace is written A)"
+    )
+    assert ones.places == ((None, 1, 1), (None, 1, 2), (None, 2, 1))
+    # A single bad card still names its row and column.
+    assert b.message.startswith("card 3 of row 2: 'B' is not a rank")
+    assert (b.row, b.column, b.places) == (2, 3, ((None, 2, 3),))
