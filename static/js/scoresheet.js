@@ -212,6 +212,17 @@
     });
     var active = null;
     var lastFilled = null;
+    // A card in notation is shown with its suit's sign ("KS" as K♠), as the
+    // messages write it: the signs and ranks are the keypad's own keys.
+    var ranks = {}, suits = {};
+    keypad.querySelectorAll("[data-rank]").forEach(function (key) { ranks[key.dataset.rank] = true; });
+    keypad.querySelectorAll("[data-suit]").forEach(function (key) {
+      suits[key.dataset.suit] = { sign: key.textContent, red: key.classList.contains("suit--red") };
+    });
+    function shownAs(text) {
+      var suit = suits[text.slice(-1)], rank = text.slice(0, -1);
+      return suit && ranks[rank] ? { text: rank + suit.sign, red: suit.red } : { text: text, red: false };
+    }
 
     function inputFor(group) { return document.getElementById(group.dataset.for); }
     function slotsOf(group) { return Array.prototype.slice.call(group.querySelectorAll(".slot")); }
@@ -222,11 +233,13 @@
     }
 
     function show(slot, text) {
-      slot.textContent = text || "\u00b7";
+      var shown = shownAs(text || "");
+      slot.textContent = shown.text || "\u00b7";
       slot.classList.toggle("is-filled", !!text);
+      slot.classList.toggle("slot--red", shown.red);
       slot.dataset.card = text || "";
       slot.setAttribute("aria-label", "Row " + slot.dataset.row + ", card " + slot.dataset.column +
-        ": " + (text || "empty"));
+        ": " + (shown.text || "empty"));
     }
 
     function writeNotation(group) {

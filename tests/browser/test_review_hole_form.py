@@ -284,3 +284,21 @@ def test_a_slot_reached_with_the_keyboard_is_not_under_the_keypad(page, live_ser
     page.evaluate("window.scrollTo(0, 0)")
     page.locator("#entry-0 .slot").first.focus()
     wait_clear_of_keypad(page, "#entry-0 .slot")
+
+
+def test_a_suited_card_shows_its_suits_sign_in_its_slot(page, live_server):
+    """The keypad writes "KS" in notation; the slot shows K♠ (red for hearts and
+    diamonds), as the messages write the card."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    first = page.locator("#entry-0 .slot").first
+    first.tap()
+    page.locator("#keypad [data-rank='K']").tap()
+    page.locator("#keypad [data-suit='S']").tap()
+    expect(first).to_have_text("K♠")
+    expect(first).to_have_attribute("aria-label", "Row 1, card 1: K♠")
+    assert page.get_by_label("Cards, row by row").first.input_value().startswith("KS")
+    # Typed in the box, it shows the same way; a heart is red.
+    page.get_by_label("Cards, row by row").nth(1).fill("10H 5 7 / 8 3 9")
+    heart = page.locator("#entry-1 .slot").first
+    expect(heart).to_have_text("10♥")
+    assert heart.evaluate("(el) => getComputedStyle(el).color") == "rgb(179, 38, 30)"
