@@ -30,7 +30,7 @@ from django_htmx.middleware import HtmxDetails
 
 from golfsite.fetch import by_pk
 from golfsite.release import code_version
-from golfsite.wording import sentence
+from golfsite.wording import sentence, short_names
 from groups.models import Membership
 from groups.selectors import groups_for_user
 from scoring import selectors, services
@@ -420,10 +420,12 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     board = selectors.match_board(match=match)
     count = len(board.players)
     last = board.holes_played if match.is_finished else match.holes_planned
+    # The dealers' row is narrow: each name as short as still tells it apart.
+    shorts = short_names([player.name for player in board.players])
     holes = [
         {
             "number": n,
-            "dealer": board.players[dealer_for_hole(match.first_dealer, n, count)],
+            "dealer": shorts[board.players[dealer_for_hole(match.first_dealer, n, count)].name],
         }
         for n in range(1, last + 1)
     ]

@@ -655,6 +655,14 @@ def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, t
     assert '<td class="num">Bob</td>' in page  # Bob deals hole 2 after Ann
 
 
+def test_the_paper_cards_dealers_are_named_as_short_as_tells_them_apart(client):
+    match = MatchFactory(players=["Annabel", "Annie", "Dmitri"], rules=RuleSet(holes=3).to_dict())
+    own(client, match)
+    page = client.get(reverse("scoring:match_print", args=[match.pk])).content.decode()
+    row = re.search(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["Anna", "Anni", "Dmi"]
+
+
 def test_the_paper_card_of_a_match_ended_early_stops_at_its_last_hole(client, three, save_hole):
     save_hole(three, totals=[4, 5, 6])
     services.match_end(match=three)
