@@ -196,86 +196,84 @@ def migrate(targets):
     return executor.loader.project_state([*targets, *others])
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_renames_later_clashes_and_keeps_the_seats():
-    try:
-        old = migrate(BEFORE).apps
-        user = old.get_model("auth", "User").objects.create(username="olive")
-        group = old.get_model("groups", "Group").objects.create(name="Friday", owner=user)
-        other = old.get_model("groups", "Group").objects.create(name="Sunday", owner=user)
-        roster = old.get_model("groups", "RosterPlayer").objects
-        # Oldest first: the first of each name keeps it.
-        made = {
-            name: roster.create(group=group, name=name).pk
-            for name in ["Ann", "ann", "ann (2)", " ANN", "Straße", "STRASSE", "ß" * 20, "SS" * 20]
-        }
-        elsewhere = roster.create(group=other, name="ann").pk
-        match = old.get_model("scoring", "Match").objects.create(
-            group=group, rules={}, holes_planned=1
-        )
-        seats = old.get_model("scoring", "Player").objects
-        for seat, name in enumerate(["Ann", "ann", " ANN"]):
-            seats.create(match=match, seat=seat, name=name, roster_player_id=made[name])
-        revision = old.get_model("groups", "Group").objects.get(pk=group.pk).history_revision
-
-        new = migrate(AFTER).apps
-        entries = new.get_model("groups", "RosterPlayer").objects
-        names = dict(entries.filter(group_id=group.pk).values_list("pk", "name"))
-        assert names == {
-            made["Ann"]: "Ann",
-            made["ann"]: "ann (3)",  # "ann (2)" is another entry's name
-            made["ann (2)"]: "ann (2)",
-            made[" ANN"]: "ANN (4)",
-            made["Straße"]: "Straße",
-            made["STRASSE"]: "STRASSE (2)",
-            made["ß" * 20]: "ß" * 20,
-            made["SS" * 20]: "SS" * 18 + " (2)",  # cut to 40 letters
-        }
-        assert entries.get(pk=elsewhere).name == "ann"
-        for entry in entries.all():
-            assert entry.name_key == entry.name.strip().casefold()
-        # Every seat keeps its entry; the group's cached pages are out of date.
-        linked = new.get_model("scoring", "Player").objects.order_by("seat")
-        assert list(linked.values_list("roster_player_id", flat=True)) == [
-            made["Ann"],
-            made["ann"],
-            made[" ANN"],
-        ]
-        groups = new.get_model("groups", "Group").objects
-        assert groups.get(pk=group.pk).history_revision == revision + 1
-        assert groups.get(pk=other.pk).history_revision == 0
-        with pytest.raises(IntegrityError), transaction.atomic():
-            entries.create(group_id=group.pk, name="aNN", name_key="ann")
-
-        # Back again: the new names stay, and the old constraint holds.
-        old = migrate(BEFORE).apps
-        roster = old.get_model("groups", "RosterPlayer").objects
-        assert dict(roster.filter(group_id=group.pk).values_list("pk", "name")) == names
-        with pytest.raises(IntegrityError), transaction.atomic():
-            roster.create(group_id=group.pk, name="Ann")
-        assert roster.create(group_id=group.pk, name="aNN").name == "aNN"
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())
+@pytest.fixture
+def migrations_undone():
+    """The database back at its latest migrations once the test is done with it."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_migration_leaves_a_roster_without_clashes_alone():
-    try:
-        old = migrate(BEFORE).apps
-        user = old.get_model("auth", "User").objects.create(username="olive")
-        group = old.get_model("groups", "Group").objects.create(name="Friday", owner=user)
-        roster = old.get_model("groups", "RosterPlayer").objects
-        for name in ["Ann", "Bob", "Zoë"]:
-            roster.create(group=group, name=name)
-        new = migrate(AFTER).apps
-        entries = new.get_model("groups", "RosterPlayer").objects.order_by("name")
-        assert list(entries.values_list("name", "name_key")) == [
-            ("Ann", "ann"),
-            ("Bob", "bob"),
-            ("Zoë", "zoë"),
-        ]
-        assert new.get_model("groups", "Group").objects.get().history_revision == 0
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())
+def test_the_migration_renames_later_clashes_and_keeps_the_seats(migrations_undone):
+    old = migrate(BEFORE).apps
+    user = old.get_model("auth", "User").objects.create(username="olive")
+    group = old.get_model("groups", "Group").objects.create(name="Friday", owner=user)
+    other = old.get_model("groups", "Group").objects.create(name="Sunday", owner=user)
+    roster = old.get_model("groups", "RosterPlayer").objects
+    # Oldest first: the first of each name keeps it.
+    made = {
+        name: roster.create(group=group, name=name).pk
+        for name in ["Ann", "ann", "ann (2)", " ANN", "Straße", "STRASSE", "ß" * 20, "SS" * 20]
+    }
+    elsewhere = roster.create(group=other, name="ann").pk
+    match = old.get_model("scoring", "Match").objects.create(group=group, rules={}, holes_planned=1)
+    seats = old.get_model("scoring", "Player").objects
+    for seat, name in enumerate(["Ann", "ann", " ANN"]):
+        seats.create(match=match, seat=seat, name=name, roster_player_id=made[name])
+    revision = old.get_model("groups", "Group").objects.get(pk=group.pk).history_revision
+
+    new = migrate(AFTER).apps
+    entries = new.get_model("groups", "RosterPlayer").objects
+    names = dict(entries.filter(group_id=group.pk).values_list("pk", "name"))
+    assert names == {
+        made["Ann"]: "Ann",
+        made["ann"]: "ann (3)",  # "ann (2)" is another entry's name
+        made["ann (2)"]: "ann (2)",
+        made[" ANN"]: "ANN (4)",
+        made["Straße"]: "Straße",
+        made["STRASSE"]: "STRASSE (2)",
+        made["ß" * 20]: "ß" * 20,
+        made["SS" * 20]: "SS" * 18 + " (2)",  # cut to 40 letters
+    }
+    assert entries.get(pk=elsewhere).name == "ann"
+    for entry in entries.all():
+        assert entry.name_key == entry.name.strip().casefold()
+    # Every seat keeps its entry; the group's cached pages are out of date.
+    linked = new.get_model("scoring", "Player").objects.order_by("seat")
+    assert list(linked.values_list("roster_player_id", flat=True)) == [
+        made["Ann"],
+        made["ann"],
+        made[" ANN"],
+    ]
+    groups = new.get_model("groups", "Group").objects
+    assert groups.get(pk=group.pk).history_revision == revision + 1
+    assert groups.get(pk=other.pk).history_revision == 0
+    with pytest.raises(IntegrityError), transaction.atomic():
+        entries.create(group_id=group.pk, name="aNN", name_key="ann")
+
+    # Back again: the new names stay, and the old constraint holds.
+    old = migrate(BEFORE).apps
+    roster = old.get_model("groups", "RosterPlayer").objects
+    assert dict(roster.filter(group_id=group.pk).values_list("pk", "name")) == names
+    with pytest.raises(IntegrityError), transaction.atomic():
+        roster.create(group_id=group.pk, name="Ann")
+    assert roster.create(group_id=group.pk, name="aNN").name == "aNN"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_leaves_a_roster_without_clashes_alone(migrations_undone):
+    old = migrate(BEFORE).apps
+    user = old.get_model("auth", "User").objects.create(username="olive")
+    group = old.get_model("groups", "Group").objects.create(name="Friday", owner=user)
+    roster = old.get_model("groups", "RosterPlayer").objects
+    for name in ["Ann", "Bob", "Zoë"]:
+        roster.create(group=group, name=name)
+    new = migrate(AFTER).apps
+    entries = new.get_model("groups", "RosterPlayer").objects.order_by("name")
+    assert list(entries.values_list("name", "name_key")) == [
+        ("Ann", "ann"),
+        ("Bob", "bob"),
+        ("Zoë", "zoë"),
+    ]
+    assert new.get_model("groups", "Group").objects.get().history_revision == 0
