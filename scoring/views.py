@@ -39,7 +39,7 @@ from scoring.engine import PRESETS, Card, CardError, GridScore, PlayerScore, Ran
 from scoring.engine.grid import EMPTY_SLOT
 from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
-from scoring.forms import TABLE_PROBLEM_HERE, HoleForm, MatchForm, preset_initial, preset_notice
+from scoring.forms import HoleForm, MatchForm, preset_initial, preset_notice
 from scoring.models import Hole, Match, Player
 from scoring.scorecard import scorecard
 from scoring.spreadsheets import spreadsheet_safe
@@ -524,7 +524,10 @@ def _hole_context(
     number: int,
     evaluation: services.Evaluation | None = None,
     hole: Hole | None = None,
+    refused: bool = False,
 ) -> dict[str, Any]:
+    """What the hole form's page shows. ``refused``: the form comes back from a save
+    that stored nothing, which its top says first."""
     rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
     dealer, first = selectors.turn_order(match=match, players=players, number=number)
     layout = rules.layout
@@ -556,7 +559,7 @@ def _hole_context(
         ranks.append(Rank.JOKER)
     # The players with a problem of their own, named at the top of the form with a
     # link to their cards (a page without the script opens at its top).
-    problem_seats = [s for s in seats if any(e != TABLE_PROBLEM_HERE for e in s.errors)]
+    problem_seats = [s for s in seats if s.errors]
     return {
         "match": match,
         "rules": rules,
@@ -571,6 +574,7 @@ def _hole_context(
         "suits": list(Suit),
         "evaluation": evaluation,
         "problem_seats": problem_seats,
+        "refused": refused,
     }
 
 
@@ -607,7 +611,9 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         number = match.holes.count() + 1
         return render(
-            request, "scoring/hole_form.html", _hole_context(match, players, form, number)
+            request,
+            "scoring/hole_form.html",
+            _hole_context(match, players, form, number, refused=True),
         )
     number = form.cleaned_data["number"]
     try:
@@ -626,7 +632,7 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render(
             request,
             "scoring/hole_form.html",
-            _hole_context(match, players, form, number, evaluation),
+            _hole_context(match, players, form, number, evaluation, refused=True),
         )
     except DatabaseError:
         logger.exception("Saving hole %s of match %s failed", number, pk)
@@ -769,8 +775,12 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             match.refresh_from_db(fields=["finished_at", "updated_at"])
             said = f"Hole {number} corrected; the totals now count its new scores."
             return _saved(request, match, players, said)
+    # Refused (a database error says so itself).
+    refused = NOT_CORRECTED not in form.table_errors
     return render(
-        request, "scoring/hole_form.html", _hole_context(match, players, form, number, hole=hole)
+        request,
+        "scoring/hole_form.html",
+        _hole_context(match, players, form, number, hole=hole, refused=refused),
     )
 
 

@@ -294,13 +294,35 @@ def test_the_top_of_a_refused_form_links_to_each_player_with_a_problem(client, t
     top = page[page.index('id="table-problems"') :]
     top = top[: top.index("</div>")]
     assert (
-        'Check the cards of <a href="#entry-0">Ann</a> and <a href="#entry-2">Cy</a>: '
-        "what is wrong is said under them." in top
+        'Check the cards of <a href="#entry-0">Ann</a> and <a href="#entry-2">Cy</a>, '
+        "marked below." in top
     )
     assert "Bob" not in top
+    assert "was not saved" not in top  # only checked, not saved
 
 
-def test_players_pointed_to_a_card_count_problem_are_not_listed_again(client, three):
+def test_the_holders_of_a_card_count_problem_are_linked_from_the_top(client, three):
     data = hole_data(grid_0="K 5 7 / K 3 9", grid_1="K 4 7 / K 3 9", grid_2="K 4 6 / A 4 6")
     page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
-    assert "Check the cards of" not in page
+    top = page[page.index('id="table-problems"') :]
+    top = top[: top.index("</div>")]
+    assert top.index("Hole 1 was not saved.") < top.index("Five kings on the table")
+    assert '<a href="#entry-0">Ann</a>, <a href="#entry-1">Bob</a> and' in top
+
+
+def test_the_live_check_does_not_list_who_to_check_at_the_top(client, three):
+    """As the hole is typed, a line coming and going above the form would move it."""
+    data = hole_data(grid_0="8 5 7 / 8 3 B", grid_1="K 4 7 / K 3 9", grid_2="A 4 6 / A 4 6")
+    url = reverse("scoring:hole_preview", args=[three.pk])
+    fragment = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    assert "Card 3 of row 2" in result_box(fragment, 0)
+    assert "Check the cards of" not in fragment
+
+
+def test_a_refused_correction_says_it_was_not_saved(client, three):
+    good = {"grid_0": "8 5 7 / 8 3 9", "grid_1": "K K 2 / Q J 10", "grid_2": "A 4 6 / A 4 6"}
+    client.post(reverse("scoring:hole_new", args=[three.pk]), hole_data(**good))
+    data = hole_data(grid_0="8 5 7 / 8 3 B", grid_1="K 4 7 / K 3 9", grid_2="A 4 6 / A 4 6")
+    data["revision"] = "1"
+    page = client.post(reverse("scoring:hole_edit", args=[three.pk, 1]), data).content.decode()
+    assert "The correction of hole 1 was not saved." in page
