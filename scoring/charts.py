@@ -13,7 +13,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from golfsite.numbers import points
-from scoring.selectors import Board
+from scoring.selectors import Board, PlayerRow
 
 WIDTH = 340
 HEIGHT = 220
@@ -61,8 +61,7 @@ def progress_chart(board: Board) -> SafeString:
         )
         lines.append(
             f'<g class="series series-{index % SERIES}"><polyline points="{path}" fill="none"/>'
-            f'<text x="{label_x}" y="{label_y[index] + 4:.1f}">'
-            f"{escape(_short(row.player.name))} {points(int(row.total))}</text></g>"
+            f'<text x="{label_x}" y="{label_y[index] + 4:.1f}">{_label(row)}</text></g>'
         )
     grid = value_gridlines(
         sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT, label=_whole
@@ -79,6 +78,17 @@ def progress_chart(board: Board) -> SafeString:
         f'<title id="chart-title">Running totals after each of {holes} holes</title>'
         f"{grid}{labels}{''.join(lines)}</svg>"
     )
+
+
+#: Characters that fit beside the plot (PAD_RIGHT) at the chart's type size.
+LABEL_CHARS = 11
+
+
+def _label(row: PlayerRow) -> str:
+    """A line's label: its player's name, cut to leave room for the total ("Barthol…
+    193"), then escaped."""
+    total = points(int(row.total))
+    return f"{escape(_short(row.player.name, LABEL_CHARS - 1 - len(total)))} {total}"
 
 
 def _short(name: str, most: int = 9) -> str:

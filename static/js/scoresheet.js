@@ -279,8 +279,9 @@
         slot.classList.add("is-active");
         slot.setAttribute("aria-pressed", "true");
         var name = slot.closest(".entry").querySelector("h2").firstChild.textContent.trim();
-        hint.textContent = name + ": row " + slot.dataset.row + ", card " + slot.dataset.column +
-          ". Tap a rank.";
+        // The name last: a long one is cut short on one line, the rest is not.
+        hint.textContent = "Tap a rank for row " + slot.dataset.row + ", card " +
+          slot.dataset.column + " of " + name;
         if (wholeGrid) reveal(groupOf(slot));
         reveal(slot);
       } else {

@@ -155,3 +155,14 @@ def test_the_card_shows_each_total_before_the_holes():
     cells = re.findall(r"<td[^>]*>(.*?)</td>", first)
     # Player 1's table row: 24 a hole for 12 holes.
     assert [re.sub(r"<[^>]+>", "", c) for c in cells[:2]] == ["288", "24•"]
+
+
+def test_a_three_figure_total_cuts_the_name_shorter_on_the_chart(save_hole):
+    """The label beside the chart has room for so many characters: the total is
+    never the part cut off ("Bartholo… 20" for 200)."""
+    match = MatchFactory(players=["Ann", "Bartholomew"], rules=RuleSet(holes=4).to_dict())
+    for _ in range(4):
+        save_hole(match, totals=[5, 50])
+    html = drawn(match)
+    assert ">Bartho\u2026 200</text>" in html
+    assert ">Ann 20</text>" in html
