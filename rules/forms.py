@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.http import QueryDict
+from django.utils.html import format_html
 
 from golfsite.wording import sentence
 from scoring.engine import JOKER_OPTIONS, VARIANTS, DeckKind, HouseRule, RulesError, RuleSet
@@ -111,8 +112,11 @@ class TryForm(RulesForm):
         max_length=MAX_GRID_LENGTH,
         strip=True,
         label="Grid, row by row",
-        help_text="Top row first; cards apart with spaces, rows apart with a slash, like "
-        "8 5 7 / 8 3 9. Suits are optional: KH, 10S, 2D. A joker is JK.",
+        help_text=format_html(
+            "Top row first; cards apart with spaces, rows apart with a slash, like "
+            "<code>{}</code>. Suits are optional: KH, 10S, 2D. A joker is JK.",
+            "8 5 7 / 8 3 9",
+        ),
         error_messages={
             "max_length": "That grid is too long to be a Golf grid (at most %(limit_value)d "
             "characters); check what was pasted."

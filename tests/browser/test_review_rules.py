@@ -123,7 +123,7 @@ def test_with_the_script_the_page_speaks_of_the_slots_not_the_fallback(page, liv
     said = empty.inner_text()  # what shows, not the hidden fallback's words
     assert "or tap the slots of the grid" in said
     assert "Pick the cards one by one" not in said
-    expect(page.locator("[data-status]")).to_have_text("Tap a slot, then a rank.")
+    expect(page.locator("[data-status]")).to_have_text("No slot chosen yet.")
     # The grid is typed in even spaces, as on the scoresheet.
     font = page.get_by_label("Grid, row by row").evaluate("(el) => getComputedStyle(el).fontFamily")
     assert "monospace" in font
