@@ -798,8 +798,10 @@ def hole_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             messages.success(request, f"Hole {number} deleted.")
         return redirect(match)
     last = match.holes.order_by("-number").values_list("number", flat=True).first()
+    # What would be lost, said before the choice is made.
+    results = selectors.hole_detail(hole=hole, players=selectors.match_players(match=match))
     return render(
         request,
         "scoring/hole_delete.html",
-        {"match": match, "hole": hole, "is_last": last == number},
+        {"match": match, "hole": hole, "is_last": last == number, "results": results},
     )

@@ -296,6 +296,8 @@ def test_deleting_the_last_hole_takes_a_second_step(client, three, save_hole):
     save_hole(three, totals=[4, 5, 6])
     second = client.get(reverse("scoring:hole_delete", args=[three.pk, 2])).content.decode()
     assert "where they were after hole 1." in second
+    # What would be lost is said before the choice is made.
+    assert "Its scores: Ann 4 · Bob 5 · Cy 6." in second
 
 
 # -- who may see what ------------------------------------------------------------------
