@@ -73,6 +73,10 @@ class GroupMatchForm(MatchForm):
         label="Regular players",
     )
 
+    #: The seats are the ticked regulars, then the new players: "Player 2" would
+    #: read as the second name box, so an unnamed seat is a seat.
+    unnamed_seat = "Seat"
+
     def __init__(self, *args: Any, group: Group, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group = group

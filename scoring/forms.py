@@ -168,16 +168,21 @@ class MatchForm(forms.Form):
         # drawn: worked out then, when a subclass's own seats (a group's ticked
         # roster) are known too; the field still checks plain seat numbers.
         self.fields["first_dealer"].widget.choices = self._dealer_choices
+        self.fields["first_dealer"].widget.attrs["data-unnamed"] = self.unnamed_seat
 
     @property
     def player_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in PLAYER_FIELDS]
 
+    #: What the first dealer's list calls a seat with no name yet (the page's script
+    #: reads it from the list's ``data-unnamed``).
+    unnamed_seat = "Player"
+
     def _dealer_choices(self) -> list[tuple[int, str]]:
         """The first dealer's choices, each seat called by its player's name."""
         names = self._names_so_far()
         return [
-            (n, names[n - 1] if n <= len(names) else f"Player {n}")
+            (n, names[n - 1] if n <= len(names) else f"{self.unnamed_seat} {n}")
             for n in range(1, MAX_PLAYERS + 1)
         ]
 

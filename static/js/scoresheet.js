@@ -360,7 +360,7 @@
       var names = seated();
       Array.prototype.forEach.call(select.options, function (option) {
         var n = parseInt(option.value, 10);
-        option.textContent = names[n - 1] || "Player " + n;
+        option.textContent = names[n - 1] || (select.dataset.unnamed || "Player") + " " + n;
         var empty = names.length > 0 && n > names.length;
         option.hidden = empty;
         option.disabled = empty;

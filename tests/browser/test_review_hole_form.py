@@ -200,7 +200,7 @@ def test_a_groups_ticked_regulars_sit_first_in_the_dealers_list(page, live_serve
     page.get_by_label("New player 1", exact=True).fill("Cy")
     expect(options.first).to_have_text("Cy")
     page.get_by_label("Bob", exact=True).check()
-    expect(options).to_have_text(["Bob", "Cy"] + [f"Player {n}" for n in range(3, 9)])
+    expect(options).to_have_text(["Bob", "Cy"] + [f"Seat {n}" for n in range(3, 9)])
 
 
 @pytest.mark.parametrize("width", [360, 412])

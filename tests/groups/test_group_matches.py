@@ -268,3 +268,14 @@ def test_my_matches_point_a_member_to_the_groups_histories(client, group, member
 def test_my_matches_without_a_group_say_nothing_of_histories(client):
     page = client.get(reverse("scoring:match_list")).content.decode()
     assert "in its history" not in page and "in their history" not in page
+
+
+def test_a_groups_dealer_list_calls_an_unnamed_seat_a_seat(client, group, member):
+    """The seats are the ticked regulars, then the new names: "Player 2" would read
+    as the second name box."""
+    client.force_login(member)
+    page = client.get(reverse("groups:match_new", args=[group.pk])).content.decode()
+    select = page[page.index('<select name="first_dealer"') :]
+    select = select[: select.index("</select>")]
+    assert 'data-unnamed="Seat"' in select
+    assert ">Seat 2</option>" in select and "Player 2" not in select

@@ -218,7 +218,7 @@ def test_a_group_form_seats_the_ticked_regulars_first_in_the_dealers_list(group)
     assert dealer_options(str(form["first_dealer"]))[:3] == [
         ("1", "Ann"),
         ("2", "Cy"),
-        ("3", "Player 3"),
+        ("3", "Seat 3"),
     ]
     refused = GroupMatchForm(
         group_data(roster=[ann.pk], player_1="Cy", player_2="Di", holes="0"), group=group
@@ -228,7 +228,7 @@ def test_a_group_form_seats_the_ticked_regulars_first_in_the_dealers_list(group)
         "Ann",
         "Cy",
         "Di",
-        "Player 4",
+        "Seat 4",
     ]
 
 
