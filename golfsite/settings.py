@@ -111,10 +111,12 @@ TEMPLATES = [
             ],
             # golfsite.links: the url tag, remembering the links it made.
             # golfsite.numbers: the minus and points filters (a real minus sign).
+            # golfsite.lists: the separator filter ("Ann, Bob and Cy").
             "builtins": [
                 "template_partials.templatetags.partials",
                 "golfsite.links",
                 "golfsite.numbers",
+                "golfsite.lists",
             ],
         },
     },

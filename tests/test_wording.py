@@ -26,3 +26,14 @@ def test_short_names_tell_every_player_apart():
     }
     # Never shorter than asked, nor longer than the name.
     assert short_names(["Al", "Alexander"]) == {"Al": "Al", "Alexander": "Ale"}
+
+
+def test_a_list_in_a_sentence_is_joined_with_commas_and_a_last_word():
+    from django.template import engines
+
+    page = engines["django"].from_string(
+        "{% for n in names %}{{ n }}{{ forloop|separator }}{% endfor %}."
+        " {% for n in names %}{{ n }}{{ forloop|separator:'or' }}{% endfor %}?"
+    )
+    assert page.render({"names": ["Ann", "Bob", "Cy"]}) == "Ann, Bob and Cy. Ann, Bob or Cy?"
+    assert page.render({"names": ["Ann"]}) == "Ann. Ann?"

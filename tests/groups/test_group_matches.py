@@ -1,6 +1,8 @@
 """Matches inside a group: started from the roster with the usual rules, moved in
 after signing in, and seen by members only."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -279,3 +281,16 @@ def test_a_groups_dealer_list_calls_an_unnamed_seat_a_seat(client, group, member
     select = select[: select.index("</select>")]
     assert 'data-unnamed="Seat"' in select
     assert ">Seat 2</option>" in select and "Player 2" not in select
+
+
+def test_a_plain_new_match_offers_each_of_the_members_groups(client, group, member):
+    services.group_create(owner=member, name="Sunday league")
+    client.force_login(member)
+    page = client.get(reverse("scoring:match_new")).content.decode()
+    # Two groups: "… in Friday golf or Sunday league to pick …", each a link.
+    found = re.search(r"Start the match in (<a [^>]+>[^<]+</a>) or (<a [^>]+>[^<]+</a>) to", page)
+    assert found
+    assert {re.sub(r"<[^>]+>", "", link) for link in found.groups()} == {
+        "Friday golf",
+        "Sunday league",
+    }

@@ -1,0 +1,20 @@
+"""The ``separator`` filter (a template builtin, as golfsite.numbers): the words
+between the items of a list written in a sentence, "Ann, Bob and Cy"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def separator(forloop: dict[str, Any], last_word: str = "and") -> str:
+    """What follows the current item of a ``{% for %}`` in a sentence: ", " up to
+    the last two items, " and " (or ``last_word``) between those, nothing after the
+    last. Use: ``{% for g in groups %}{{ g.name }}{{ forloop|separator }}{% endfor %}``."""
+    if forloop["last"]:
+        return ""
+    return f" {last_word} " if forloop["revcounter"] == 2 else ", "
