@@ -35,7 +35,7 @@ from groups.models import Membership
 from groups.selectors import groups_for_user
 from scoring import selectors, services
 from scoring.charts import progress_chart
-from scoring.engine import PRESETS, Card, CardError, GridScore, PlayerScore, Rank, RuleSet, Suit
+from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
 from scoring.engine.grid import EMPTY_SLOT
 from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
@@ -500,21 +500,9 @@ def _slots(
         for c in range(1, columns + 1):
             card = tokens[c - 1] if c <= len(tokens) else ""
             text = "" if card == EMPTY_SLOT else card
-            row.append({"row": r, "column": c, **_shown_as(text), "bad": (seat, r, c) in bad})
+            row.append({"row": r, "column": c, "text": text, "bad": (seat, r, c) in bad})
         grid.append(row)
     return grid
-
-
-def _shown_as(text: str) -> dict[str, Any]:
-    """How a slot shows the card typed in it: with its suit's sign ("KS" as K♠, red
-    for hearts and diamonds), as the messages write it; as typed if it is no card."""
-    try:
-        card = Card.parse(text)
-    except CardError:
-        return {"text": text, "red": False}
-    if card.suit is None:
-        return {"text": text, "red": False}
-    return {"text": card.display, "red": card.suit.is_red}
 
 
 def _hole_context(
