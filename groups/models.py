@@ -112,7 +112,7 @@ def roster_key(name: str) -> str:
 
 class RosterQuerySet(models.QuerySet["RosterPlayer"]):
     """Writes in bulk keep each entry's ``name_key`` in step with its name, as
-    ``RosterPlayer.save`` does, so that the database can hold the roster to one
+    a save does, so that the database can hold the roster to one
     entry per name whatever the case (``roster_unique_key``)."""
 
     def bulk_create(
@@ -155,8 +155,9 @@ class RosterPlayer(models.Model):
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="roster")
     name = models.CharField(max_length=ROSTER_NAME_LENGTH)
-    #: ``roster_key(name)``, kept by ``save`` and by the bulk writes of
-    #: ``RosterQuerySet``: what makes a name unique in its group.
+    #: ``roster_key(name)``, set before every save (``signals.roster_key_follows_name``,
+    #: which fixtures loaded with ``loaddata`` go through too) and by the bulk writes
+    #: of ``RosterQuerySet``: what makes a name unique in its group.
     name_key = models.CharField(max_length=ROSTER_KEY_LENGTH, editable=False)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -179,7 +180,7 @@ class RosterPlayer(models.Model):
         return self.name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        self.name_key = roster_key(self.name)
+        # The key itself is set by ``signals.roster_key_follows_name``.
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}

@@ -28,7 +28,7 @@ from scoring.models import Hole, Match, Player
 from scoring.signals import match_reopened
 
 from . import records as player_records
-from .models import Group, RosterPlayer
+from .models import Group, RosterPlayer, roster_key
 
 
 def revise(*group_ids: int | None, results: bool = True, records: bool = True) -> None:
@@ -77,6 +77,16 @@ def finished_match_changed(match: Match) -> None:
     with transaction.atomic(savepoint=False):
         revise(match.group_id, records=False)
         player_records.forget_match(match)
+
+
+@receiver(pre_save, sender=RosterPlayer, dispatch_uid="groups.roster_key_follows_name")
+def roster_key_follows_name(
+    sender: type[RosterPlayer], instance: RosterPlayer, **kwargs: Any
+) -> None:
+    """Every roster entry saved stores the key its name is unique by, whether saved
+    by the site, the admin or ``loaddata`` (which bypasses ``RosterPlayer.save``, so
+    a fixture written before the key existed still gets it)."""
+    instance.name_key = roster_key(instance.name)
 
 
 @receiver(pre_save, sender=Match, dispatch_uid="groups.match_moving")

@@ -181,7 +181,9 @@ def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
         names = _roster_names(data.get("roster", []))
         info = data["group"]
         group = Group.objects.create(
-            name=str(info["name"])[:60], owner=owner, usual_rules=info.get("usual_rules")
+            name=_name(info["name"], _longest(Group), "the group"),
+            owner=owner,
+            usual_rules=info.get("usual_rules"),
         )
         created = _when(info.get("created_at"), "group.created_at")
         if created:
@@ -203,7 +205,9 @@ def _roster_names(entries: Sequence[dict[str, Any]]) -> list[str]:
     """The names of the roster entries as they will be stored. Two that are one
     name whatever the case ("Ann" and "ann") are refused, as the roster holds a
     name only once (``roster_key``)."""
-    names = [str(entry["name"])[:ROSTER_NAME_LENGTH] for entry in entries]
+    names = [
+        _name(entry["name"], ROSTER_NAME_LENGTH, "an entry of the roster") for entry in entries
+    ]
     seen: dict[str, str] = {}
     for name in names:
         first = seen.get(roster_key(name))
@@ -216,6 +220,20 @@ def _roster_names(entries: Sequence[dict[str, Any]]) -> list[str]:
             )
         seen[roster_key(name)] = name
     return names
+
+
+def _longest(model: type[Group | Player]) -> int:
+    """How long a name ``model`` stores may be."""
+    return int(model._meta.get_field("name").max_length or 0)
+
+
+def _name(value: Any, limit: int, whose: str) -> str:
+    """A name from the file as the site stores one: without spaces around it, cut to
+    ``limit`` characters, and never empty (the pages could not name it)."""
+    name = str(value).strip()[:limit].rstrip()
+    if not name:
+        raise ImportRejected(f"{whose} has no name")
+    return name
 
 
 def matches_create(
@@ -258,7 +276,7 @@ def _create_batch(
             Player(
                 match=match,
                 seat=int(p["seat"]),
-                name=str(p["name"])[:40],
+                name=_name(p["name"], _longest(Player), "a player of a match"),
                 roster_player=roster.get(p.get("roster")),
                 **results[int(p["seat"])],
             )

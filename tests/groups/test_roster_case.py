@@ -277,3 +277,50 @@ def test_the_migration_leaves_a_roster_without_clashes_alone(migrations_undone):
         ("Zoë", "zoë"),
     ]
     assert new.get_model("groups", "Group").objects.get().history_revision == 0
+
+
+def test_a_fixture_written_before_the_key_gets_it(group, tmp_path):
+    """``loaddata`` bypasses ``RosterPlayer.save``; an entry from an old fixture still
+    stores its key, so the roster keeps it unique."""
+    path = tmp_path / "roster.json"
+    entry = {"group": group.pk, "name": " Zoë ", "user": None, "created_at": "2026-01-02T03:04:05Z"}
+    path.write_text(json.dumps([{"model": "groups.rosterplayer", "pk": 900, "fields": entry}]))
+    call_command("loaddata", str(path), verbosity=0)
+    assert RosterPlayer.objects.get(pk=900).name_key == "zoë"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RosterPlayer.objects.create(group=group, name="ZOË")
+
+
+def test_the_import_stores_names_without_spaces_around_them(owner):
+    data = {
+        "format": transfer.FORMAT,
+        "version": transfer.VERSION,
+        "group": {"name": "  Friday golf "},
+        "roster": [{"id": 1, "name": " Ann  "}, {"id": 2, "name": "Bob"}],
+        "matches": [],
+    }
+    imported = transfer.group_import(data=data, owner=owner)
+    assert imported.name == "Friday golf"
+    assert sorted(imported.roster.values_list("name", flat=True)) == ["Ann", "Bob"]
+    data["roster"].append({"id": 3, "name": "Ann"})
+    with pytest.raises(transfer.ImportRejected, match="the roster lists 'Ann' twice"):
+        transfer.group_import(data=data, owner=owner)
+
+
+@pytest.mark.parametrize(
+    ("where", "whose"),
+    [("group", "the group"), ("roster", "an entry of the roster"), ("seat", "a player of a match")],
+)
+def test_the_import_refuses_a_name_that_is_only_spaces(group, owner, play, where, whose):
+    play(group, owner, {"Ann": [3], "Bob": [4]})
+    data = transfer.group_export(group=group)
+    if where == "group":
+        data["group"]["name"] = "   "
+    elif where == "roster":
+        data["roster"][0]["name"] = " "
+    else:
+        data["matches"][0]["players"][0]["name"] = ""
+    before = Group.objects.count()
+    with pytest.raises(transfer.ImportRejected, match=f"^{whose} has no name$"):
+        transfer.group_import(data=data, owner=owner)
+    assert Group.objects.count() == before
