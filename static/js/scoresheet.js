@@ -139,12 +139,28 @@
   // A card wider than the phone opens at its right end, on the holes just played,
   // beside the names and totals that stay put; the first holes are a swipe away. A
   // card the reader has scrolled is left where they put it. (Not the paper card:
-  // its right end is the holes still to play.)
+  // its right end is the holes still to play.) A hole that would be left half under
+  // the totals (a cut "4" of a "14") is hidden whole instead: a little room after
+  // the last hole lets the card scroll that much further.
   function showLatestHoles() {
     document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
       if (wrap.dataset.placed) return;
       wrap.dataset.placed = "true";
       wrap.scrollLeft = wrap.scrollWidth;
+      var total = wrap.querySelector("thead .scorecard__total");
+      var table = wrap.querySelector(".scorecard");
+      if (!total || !table || wrap.scrollLeft === 0) return;
+      var edge = total.getBoundingClientRect().right;
+      var holes = wrap.querySelectorAll("thead th:not(.scorecard__name):not(.scorecard__total)");
+      for (var i = 0; i < holes.length; i++) {
+        var box = holes[i].getBoundingClientRect();
+        // (A scroll moves by whole pixels: a pixel under the totals is no cut.)
+        if (box.left < edge - 1 && box.right > edge + 1) {
+          table.style.marginRight = Math.ceil(box.right - edge) + "px";
+          wrap.scrollLeft = wrap.scrollWidth;
+          break;
+        }
+      }
     });
   }
   showLatestHoles();

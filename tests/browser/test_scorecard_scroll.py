@@ -71,3 +71,33 @@ def test_a_wide_score_card_opens_on_its_latest_holes_beside_names_and_totals(pag
     assert abs(total["x"] - (name["x"] + name["width"])) <= 1
     wrap.evaluate("(wrap) => { wrap.scrollLeft = 0; }")
     assert page.locator(".scorecard tbody .scorecard__total").first.bounding_box() == total
+
+
+#: The holes (the header cells) that lie partly under the name and total columns.
+HALF_HIDDEN = """
+(wrap) => {
+  const edge = wrap.querySelector("thead .scorecard__total").getBoundingClientRect().right;
+  return [...wrap.querySelectorAll("thead th:not(.scorecard__name):not(.scorecard__total)")]
+    .filter((hole) => {
+      const box = hole.getBoundingClientRect();
+      return box.left < edge - 1 && box.right > edge + 1;
+    })
+    .map((hole) => hole.textContent);
+}
+"""
+
+
+@pytest.mark.parametrize("played", [9, 12, 15, 18])
+def test_a_score_card_opens_on_whole_holes(page, live_server, played):
+    """Opened on its latest holes, the card shows no hole cut in two by the totals
+    (a "4" left of a "14"), and the latest hole is still whole."""
+    from scoring.management.commands.bench import eight_player_match
+
+    match = eight_player_match(played=played, holes=18)
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    wrap = page.locator(".scorecard-wrap")
+    assert wrap.evaluate(HALF_HIDDEN) == []
+    assert wrap.evaluate(STATE)["hidden"] <= 1
+    box = wrap.bounding_box()
+    latest = page.locator(".scorecard thead th").last.bounding_box()
+    assert latest["x"] + latest["width"] <= box["x"] + box["width"] + 1
