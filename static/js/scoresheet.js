@@ -24,6 +24,125 @@
   document.addEventListener("visibilitychange", keepAwake);
   keepAwake();
 
+  // -- What was typed, kept on this phone ------------------------------------------------
+  // A phone may drop a page left in the background (a message read between two holes)
+  // and load it afresh; a reload does the same. Either way the boxes would come back
+  // empty: they ask the browser not to remember them. So what is typed into a hole's
+  // form is kept in the phone's storage as it is typed, put back when that form opens
+  // again (saying so, with a way to start afresh), and forgotten once the hole is
+  // saved. Kept three days at most.
+  var DRAFT = "golf-draft:";
+  var DRAFT_KEPT = 3 * 24 * 3600 * 1000;
+  var draftSaving = null;  // the key of the form being saved, and its request
+  function draftStore() {
+    try { return window.localStorage; } catch (e) { return null; }  // storage refused
+  }
+  function draftKey(form) {
+    var number = form.querySelector('input[name="number"]');
+    return DRAFT + new URL(form.action, location.href).pathname + "#" + (number ? number.value : "");
+  }
+  function draftBoxes(form) {
+    return form.querySelectorAll('input[name^="grid_"], input[name^="total_"], ' +
+      'input[name="kind"], input[name="went_out"]');
+  }
+  function typed(form) {
+    var values = {};
+    draftBoxes(form).forEach(function (box) {
+      if (box.type !== "radio") values[box.name] = box.value;
+      else if (box.checked) values[box.name] = box.value;
+    });
+    return values;
+  }
+  function fill(form, values) {
+    draftBoxes(form).forEach(function (box) {
+      if (!(box.name in values)) return;
+      if (box.type === "radio") box.checked = box.value === values[box.name];
+      else box.value = values[box.name];
+      box.dispatchEvent(new Event("golf:reread"));
+    });
+  }
+  function differs(a, b) {
+    return Object.keys(a).concat(Object.keys(b)).some(function (name) { return a[name] !== b[name]; });
+  }
+  // Check the hole as it now stands. While the page loads, htmx has yet to set up the
+  // live check: wait for it.
+  function checkAgain(form) {
+    var entries = form.querySelector(".entries");
+    var done = false;
+    function check() {
+      if (done || !entries || !window.htmx) return;
+      done = true;
+      window.htmx.trigger(entries, "change");
+    }
+    if (document.readyState === "complete") return check();
+    document.addEventListener("DOMContentLoaded", function () { setTimeout(check, 0); });
+    window.addEventListener("load", check);
+  }
+  function setUpDraft() {
+    var store = draftStore();
+    var form = document.querySelector(".hole-form");
+    if (!store) return;
+    for (var i = store.length - 1; i >= 0; i--) {
+      var name = store.key(i);
+      if (!name || name.indexOf(DRAFT) !== 0) continue;
+      try {
+        if (Date.now() - JSON.parse(store.getItem(name)).at > DRAFT_KEPT) store.removeItem(name);
+      } catch (e) { store.removeItem(name); }
+    }
+    if (!form || form.dataset.drafted) return;
+    form.dataset.drafted = "true";
+    var key = draftKey(form);
+    var page = typed(form);
+    var kept = null;
+    try { kept = JSON.parse(store.getItem(key) || "null"); } catch (e) { /* damaged: ignored */ }
+    function keep() {
+      try { store.setItem(key, JSON.stringify({ at: Date.now(), values: typed(form) })); } catch (e) { /* full */ }
+    }
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
+    if (!kept || !kept.values || !differs(kept.values, page)) return;
+    fill(form, kept.values);
+    var note = document.createElement("div");
+    note.className = "panel draft-note";
+    note.setAttribute("role", "status");
+    var line = document.createElement("p");
+    line.textContent = "What you typed for this hole on this phone is back in place.";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button--quiet";
+    button.textContent = "Start afresh";
+    button.addEventListener("click", function () {
+      fill(form, page);
+      store.removeItem(key);
+      note.remove();
+      checkAgain(form);
+      var first = form.querySelector(".slot, input.notation");
+      if (first) first.focus();
+    });
+    note.appendChild(line);
+    note.appendChild(button);
+    form.insertBefore(note, document.getElementById("table-problems"));
+    checkAgain(form);
+  }
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt.hasAttribute("data-save") && elt.form) {
+      draftSaving = { key: draftKey(elt.form), xhr: event.detail.xhr };
+    }
+  });
+  // (Told by the request, not by its element: the save button is gone by then, and
+  // htmx tells the scoreboard that took its place.)
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var store = draftStore();
+    var xhr = event.detail.xhr;
+    if (draftSaving === null || xhr !== draftSaving.xhr) return;
+    // Saved (or saved already, from another phone): the scoreboard came back.
+    if (store && event.detail.successful && xhr.getResponseHeader("HX-Push-Url")) {
+      store.removeItem(draftSaving.key);
+    }
+    draftSaving = null;
+  });
+
   // -- Clear of the keypad ----------------------------------------------------------------
   // The keypad sticks to the bottom of the screen, over the page. Whatever must be
   // seen (the slot being filled, a problem) is scrolled to sit above it.
@@ -111,6 +230,7 @@
   // A whole page put in by htmx (a save's answer, or Back or Forward to a page htmx
   // kept): set it up as a page load would.
   function setUpPage() {
+    setUpDraft();
     setUpKeypad();
     markProblems();
     keepAwake();
@@ -130,6 +250,7 @@
     // A refused save (or a page without problems: its top).
     goToFirstProblem();
   });
+  setUpDraft();
   setUpKeypad();
   // A page that opens with problems (the scores checked by a plain post, or a save
   // refused without htmx): start at the first of them, not at the top.
@@ -317,6 +438,8 @@
       inputFor(group).addEventListener("input", function (event) {
         if (event.isTrusted) readNotation(group);
       });
+      // The box filled by the script (what was typed, put back or cleared).
+      inputFor(group).addEventListener("golf:reread", function () { readNotation(group); });
       group.addEventListener("click", function (event) {
         var slot = event.target.closest(".slot");
         if (slot) activate(slot);
