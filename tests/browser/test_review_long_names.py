@@ -69,3 +69,52 @@ def test_a_finished_matchs_summary_keeps_the_names_while_it_scrolls(page, live_s
     wrap.evaluate("(w) => { w.scrollLeft = w.scrollWidth; }")
     assert name.bounding_box() == before
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+#: The longest name a seat takes (40 characters), with no space to break at.
+UNBROKEN = "Wolfeschlegelsteinhausenbergerdorffschmi"
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["script", "no script"])
+def test_a_name_without_a_space_never_widens_a_page(browser, live_server, js):
+    """Every page of a match, its seat named with the longest name a seat holds and
+    no space in it, fits 360 px: the name breaks where it must."""
+    import uuid
+
+    from django.contrib.sessions.backends.db import SessionStore
+
+    assert len(UNBROKEN) == 40
+    made = services.match_create(names=[UNBROKEN, "Bob"], first_dealer=1, rules=RuleSet(holes=9))
+    services.hole_record(
+        match=made,
+        entry=HoleEntry(kind="grids", grids=GRIDS[:2], went_out=0),
+        token=uuid.uuid4(),
+        number=1,
+    )
+    session = SessionStore()
+    session[SESSION_KEY] = [made.pk]
+    session.create()
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=js)
+    context.add_cookies(
+        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
+    )
+    page = context.new_page()
+    pages = [
+        reverse("scoring:match_detail", args=[made.pk]),
+        reverse("scoring:hole_new", args=[made.pk]),
+        reverse("scoring:hole_detail", args=[made.pk, 1]),
+        reverse("scoring:hole_edit", args=[made.pk, 1]),
+        reverse("scoring:hole_delete", args=[made.pk, 1]),
+        reverse("scoring:match_end", args=[made.pk]),
+        reverse("scoring:match_print", args=[made.pk]),
+        reverse("scoring:match_list"),
+        reverse("scoring:match_shared", args=[made.share_token]),
+    ]
+    wide = {}
+    for path in pages:
+        page.goto(live_server.url + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 360:
+            wide[path] = width
+    assert wide == {}
+    context.close()
