@@ -562,6 +562,8 @@ def _hole_context(
         "suits": list(Suit),
         "evaluation": evaluation,
         "problem_seats": problem_seats,
+        # What the players' boxes hold, as the problems' pointer names it.
+        "entered": "totals" if form["kind"].value() == Hole.Kind.TOTALS else "cards",
         "refused": refused,
     }
 

@@ -301,6 +301,17 @@ def test_the_top_of_a_refused_form_links_to_each_player_with_a_problem(client, t
     assert "was not saved" not in top  # only checked, not saved
 
 
+def test_a_refused_hole_of_totals_points_to_the_totals(client, three):
+    """Entered as totals, there are no cards to check."""
+    data = hole_data(kind="totals", total_0="5", total_1="many", total_2="")
+    page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
+    top = page[page.index('id="table-problems"') :]
+    top = top[: top.index("</div>")]
+    assert "Check the totals of" in top
+    assert '<a href="#entry-1">Bob</a>' in top
+    assert "Check the cards of" not in page
+
+
 def test_the_holders_of_a_card_count_problem_are_linked_from_the_top(client, three):
     data = hole_data(grid_0="K 5 7 / K 3 9", grid_1="K 4 7 / K 3 9", grid_2="K 4 6 / A 4 6")
     page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
