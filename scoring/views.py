@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.crypto import salted_hmac
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -456,10 +456,14 @@ def match_end(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/match_end.html", {"match": match, "board": board})
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    """A new match with the same players and rules; the first deal moves one seat on."""
+    """A new match with the same players and rules; the first deal moves one seat on.
+    Opened as a page (an address kept in a phone's history), back to the match: only
+    its button starts a rematch."""
     match = _match_for(request, pk)
+    if request.method == "GET":
+        return redirect(match)
     rematch = services.match_rematch(match=match, owner=request.user)
     _remember(request, rematch)
     return redirect("scoring:hole_new", pk=rematch.pk)
@@ -670,12 +674,18 @@ def _scoreboard_after_save(
     return response
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Score the hole as typed so far, without saving: each player's score and
-    breakdown, and every problem beside its card."""
+    breakdown, and every problem beside its card.
+
+    Without the script, "Check the scores" leaves this address in the browser. Opened
+    again (a phone reloads a page it dropped), it has nothing to check: it goes to the
+    next hole's form rather than answer "method not allowed"."""
     match = _match_for(request, pk)
+    if request.method == "GET":
+        return redirect("scoring:hole_new", pk=match.pk)
     players = selectors.match_players(match=match)
     form = HoleForm(request.POST, players=players)
     number = match.holes.count() + 1

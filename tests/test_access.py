@@ -59,6 +59,9 @@ GROUP_MEMBER = {**SIGNED_IN, "stranger": NOT_FOUND}
 GROUP_OWNER = {**GROUP_MEMBER, "member": REFUSED}
 #: Only whoever keeps the match: its account owner, or the browser that started it.
 MATCH = "match"
+#: A page only a form posts to, opened as a page: whoever keeps the match is sent
+#: on (ELSEWHERE), anyone else finds nothing.
+MATCH_ONWARD = "match onward"
 
 
 @dataclass
@@ -143,11 +146,13 @@ TABLE: dict[str, Row] = {
     "scoring:match_csv": Row(args=match_args(), get=MATCH, shows=match_name),
     "scoring:match_print": Row(args=match_args(), get=MATCH, shows=match_name),
     "scoring:match_end": Row(args=match_args(), get=MATCH, post=MATCH),
-    "scoring:match_rematch": Row(args=match_args(), post=MATCH),
+    "scoring:match_rematch": Row(args=match_args(), get=MATCH_ONWARD, post=MATCH),
     "scoring:hole_new": Row(
         args=match_args(), get=MATCH, post=MATCH, data=lambda w: hole_form(w, 2)
     ),
-    "scoring:hole_preview": Row(args=match_args(), post=MATCH, data=lambda w: hole_form(w, 2)),
+    "scoring:hole_preview": Row(
+        args=match_args(), get=MATCH_ONWARD, post=MATCH, data=lambda w: hole_form(w, 2)
+    ),
     "scoring:hole_detail": Row(args=match_args(1), get=MATCH, shows=match_name),
     "scoring:hole_edit": Row(
         args=match_args(1),
@@ -290,7 +295,7 @@ def cases() -> Iterator[Any]:
             rule = getattr(row, method)
             other = row.post if method == "get" else row.get
             for role in ROLES:
-                if rule == MATCH or (rule is None and other == MATCH):
+                if rule in (MATCH, MATCH_ONWARD) or (rule is None and other == MATCH):
                     targets = ["owner's match", "keeper's match"]
                 else:
                     targets = [""]
@@ -313,9 +318,11 @@ def _without_tokens(page: str) -> str:
 
 
 def expected(rule: dict[str, str] | str, role: str, target: str) -> str:
-    if rule == MATCH:
+    if rule in (MATCH, MATCH_ONWARD):
         keeps = role == "owner" if target == "owner's match" else role == "keeper"
-        return OK if keeps else NOT_FOUND
+        if not keeps:
+            return NOT_FOUND
+        return OK if rule == MATCH else ELSEWHERE
     return rule[role]
 
 

@@ -757,3 +757,17 @@ def test_a_live_board_sent_compressed_is_not_sent_again_unchanged(client, three,
     assert again.status_code == 304 and again.content == b""
     save_hole(three, totals=[4, 0, 6])
     assert client.get(url, HTTP_IF_NONE_MATCH=etag, **gz).status_code == 200
+
+
+def test_addresses_only_a_form_posts_to_send_a_reopened_page_on(client, three, save_hole):
+    """A phone reloads a page it dropped: the address a form posted to (kept after
+    "Check the scores" without the script, say) leads on instead of answering
+    "method not allowed", and opening it changes nothing."""
+    response = client.get(reverse("scoring:hole_preview", args=[three.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:hole_new", args=[three.pk])
+    save_hole(three, totals=[5, 6, 7])
+    response = client.get(reverse("scoring:match_rematch", args=[three.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == three.get_absolute_url()
+    assert Match.objects.count() == 1
