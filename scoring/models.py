@@ -90,12 +90,18 @@ class Match(models.Model):
         return self.finished_at is not None
 
     def length_text(self, holes_played: int) -> str:
-        """How long the match is, for a page: "9 holes", or for a match ended
-        early "ended after 3 of 9 holes"."""
+        """How long the match is, and how far it has come, for a page: "9 holes"
+        once played, "ended after 3 of 9 holes" for a match ended early, and while
+        it is played "3 of 9 holes played" or "9 holes, none played yet"."""
         planned = self.holes_planned
-        if self.is_finished and holes_played < planned:
-            return f"ended after {holes_played} of {planned} holes"
-        return f"{planned} hole{'' if planned == 1 else 's'}"
+        holes = f"{planned} hole{'' if planned == 1 else 's'}"
+        if self.is_finished:
+            if holes_played < planned:
+                return f"ended after {holes_played} of {planned} holes"
+            return holes
+        if holes_played == 0:
+            return f"{holes}, none played yet"
+        return f"{holes_played} of {holes} played"
 
 
 #: What ``services.match_results_refresh`` keeps on each player, summed from their

@@ -1,4 +1,5 @@
-"""A match ended early says how far it went, not the length it was planned for."""
+"""A match says how far it has come: in play, the holes played of those planned;
+ended early, how far it went."""
 
 import pytest
 from django.urls import reverse
@@ -23,11 +24,16 @@ def pages(client, match):
     yield client.get(reverse("scoring:match_shared", args=[match.share_token])).content.decode()
 
 
-def test_a_match_in_play_shows_its_planned_length(client, nine, save_hole):
+def test_a_match_in_play_shows_how_far_it_has_come(client, nine, save_hole):
+    for page in pages(client, nine):
+        assert "· 9 holes, none played yet ·" in " ".join(page.split())
     save_hole(nine, totals=[5, 7])
     for page in pages(client, nine):
-        assert "· 9 holes ·" in " ".join(page.split())
+        assert "· 1 of 9 holes played ·" in " ".join(page.split())
         assert "ended after" not in page
+    # My matches tells a match still in play from a finished one.
+    listed = " ".join(client.get(reverse("scoring:match_list")).content.decode().split())
+    assert "1 of 9 holes played" in listed
 
 
 def test_a_match_ended_early_says_after_how_many_holes(client, nine, save_hole):
