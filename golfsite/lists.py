@@ -18,3 +18,11 @@ def separator(forloop: dict[str, Any], last_word: str = "and") -> str:
     if forloop["last"]:
         return ""
     return f" {last_word} " if forloop["revcounter"] == 2 else ", "
+
+
+def in_words(items: list[str], last_word: str = "and") -> str:
+    """``items`` in a sentence, as :func:`separator` joins them in a template:
+    "Ann, Bob and Cy"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last_word} {items[-1]}"

@@ -370,6 +370,14 @@ def match_end(*, match: Match) -> None:
         locked.save(update_fields=["finished_at", "updated_at"])
 
 
+def match_delete(*, match: Match) -> None:
+    """Delete a match with its seats, holes and scores. Its group's history and
+    statistics stop counting it (``groups.signals``)."""
+    with transaction.atomic():
+        locked_first(match_ids=[match.pk], group_ids=[match.group_id])
+        Match.objects.filter(pk=match.pk).delete()
+
+
 def match_rematch(*, match: Match, owner: Any = None) -> Match:
     """A new match with the same players and rules; the first deal moves one seat on."""
     players = list(match.players.all())

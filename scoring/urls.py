@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/print/", views.match_print, name="match_print"),
     path("<int:pk>/end/", views.match_end, name="match_end"),
     path("<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
+    path("<int:pk>/delete/", views.match_delete, name="match_delete"),
     path("<int:pk>/holes/new/", views.hole_new, name="hole_new"),
     path("<int:pk>/holes/preview/", views.hole_preview, name="hole_preview"),
     path("<int:pk>/holes/<int:number>/", views.hole_detail, name="hole_detail"),

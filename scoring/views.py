@@ -29,6 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from golfsite.fetch import by_pk
+from golfsite.lists import in_words
 from golfsite.release import code_version
 from golfsite.wording import sentence, short_names
 from groups.models import Membership
@@ -291,6 +292,7 @@ def _board_page(
     # The share link as the match gives it, never as a visitor typed it (a query
     # string added to it would be kept with the page and shown to every follower).
     context["share_url"] = request.build_absolute_uri(match_share_path(match))
+    context["may_delete"] = not readonly and may_delete(request, match)
     if partial:
         return _revalidated(render(request, f"{template}#board", context), etag)
     if notice or request.method != "GET":
@@ -298,7 +300,14 @@ def _board_page(
     # The page around the board is kept as well: everything it shows is in the
     # key, but for the CSRF token (put in afresh) and messages (never kept).
     groups = [(g.pk, g.name) for g in context.get("move_groups", ())]
-    shown = (template, match.pk, match.updated_at.isoformat(), match.group_id, request.user.pk)
+    shown = (
+        template,
+        match.pk,
+        match.updated_at.isoformat(),
+        match.group_id,
+        request.user.pk,
+        context["may_delete"],
+    )
     where = (request.scheme, request.get_host(), groups)
     key = f"page:{hashlib.blake2b(repr((shown, where)).encode(), digest_size=16).hexdigest()}"
     return _kept_page(request, template, context, key=key)
@@ -454,6 +463,47 @@ def match_end(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(match)
     board = selectors.match_board(match=match)
     return render(request, "scoring/match_end.html", {"match": match, "board": board})
+
+
+def may_delete(request: HttpRequest, match: Match) -> bool:
+    """Whether this visitor may delete ``match`` (one they can see): a match of their
+    own, or, in a group, one they started; a group's history is not for any member
+    to thin out."""
+    return match.group_id is None or (
+        match.owner_id is not None and match.owner_id == request.user.pk
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a whole match (one started by mistake, say), after a second, deliberate
+    step that says what would be lost."""
+    match = _match_for(request, pk)
+    allowed = may_delete(request, match)
+    players = selectors.match_players(match=match)
+    names = [player.name for player in players]
+    if request.method == "POST":
+        if not allowed:
+            messages.error(request, "Only the member who started this match can delete it.")
+            return redirect(match)
+        services.match_delete(match=match)
+        request.session[SESSION_KEY] = [i for i in _session_ids(request) if i != match.pk]
+        messages.success(request, f"Deleted the match of {in_words(names)}.")
+        if match.group_id is not None:
+            return redirect("groups:history", match.group_id)
+        return redirect("scoring:match_list")
+    holes_played = match.holes.count()
+    return render(
+        request,
+        "scoring/match_delete.html",
+        {
+            "match": match,
+            "allowed": allowed,
+            "names": names,
+            "holes_played": holes_played,
+            "length": match.length_text(holes_played),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])

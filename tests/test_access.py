@@ -147,6 +147,7 @@ TABLE: dict[str, Row] = {
     "scoring:match_print": Row(args=match_args(), get=MATCH, shows=match_name),
     "scoring:match_end": Row(args=match_args(), get=MATCH, post=MATCH),
     "scoring:match_rematch": Row(args=match_args(), get=MATCH_ONWARD, post=MATCH),
+    "scoring:match_delete": Row(args=match_args(), get=MATCH, post=MATCH, shows=match_name),
     "scoring:hole_new": Row(
         args=match_args(), get=MATCH, post=MATCH, data=lambda w: hole_form(w, 2)
     ),
@@ -334,6 +335,8 @@ def test_access(name, method, role, target, world):
     rule = getattr(row, method)
     client = client_for(role, world)
     before = state()
+    # Read before the request: a deletion takes what it names with it.
+    shows = row.shows(world) if row.shows else None
     if method == "get":
         response = client.get(url)
     elif row.json:
@@ -353,7 +356,6 @@ def test_access(name, method, role, target, world):
 
     outcome = expected(rule, role, target)
     page = response.content.decode(errors="replace")
-    shows = row.shows(world) if row.shows else None
     if outcome == OK:
         if method == "get":
             assert response.status_code == 200, (url, response.status_code)

@@ -41,7 +41,7 @@ from scoring.engine import RuleSet, apply_hole_rules
 from scoring.management.commands.bench import EIGHT_PLAYERS
 from scoring.models import Match
 from scoring.views import SESSION_KEY, list_cursor
-from tests.test_access import ADMIN_NAMESPACE, TABLE, site_urls
+from tests.test_access import ADMIN_NAMESPACE, MATCH_ONWARD, TABLE, site_urls
 
 pytestmark = pytest.mark.django_db
 
@@ -307,6 +307,7 @@ def match_cases() -> Iterator[Case]:
             ("scoring:hole_detail", on(target, last_hole), shows),
             ("scoring:hole_edit", on(target, last_hole), shows),
             ("scoring:hole_delete", on(target, last_hole), lambda w: "Yes, delete hole"),
+            ("scoring:match_delete", on(target), shows),
         ]:
             yield Case(name, visitor, args=args, shows=shown, label=label)
         yield Case(
@@ -524,7 +525,8 @@ def get_pages() -> set[str]:
         for name in site_urls()
         if name.startswith(f"{ADMIN_NAMESPACE}:") and "<unnamed" not in name
     }
-    site = {name for name, row in TABLE.items() if row.get is not None}
+    # (A GET that only sends the visitor on draws no page.)
+    site = {name for name, row in TABLE.items() if row.get not in (None, MATCH_ONWARD)}
     return site | (admin_pages - set(ADMIN_NOT_PAGES))
 
 
