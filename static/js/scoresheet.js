@@ -149,7 +149,7 @@
   var CLEARANCE = 8;  // px between what is shown and the keypad or the top of the screen
   function keypadHeight() {
     var keypad = document.getElementById("keypad");
-    // Hidden until set up, and by the stylesheet when totals are entered.
+    // Hidden until a slot is chosen, and by the stylesheet when totals are entered.
     if (!keypad || keypad.hidden || !keypad.getClientRects().length) return 0;
     return keypad.offsetHeight;
   }
@@ -342,7 +342,10 @@
     var hint = document.getElementById("keypad-hint");
     var groups = Array.prototype.slice.call(document.querySelectorAll(".slots"));
     if (!groups.length) return;
-    keypad.hidden = false;
+    // The keypad comes up with a chosen slot, as a phone's keyboard does with a
+    // text box: until then it would cover a quarter of the screen, the first
+    // player's slots included, for nothing.
+    keypad.hidden = true;
     // Say how to use the slots and the keypad, now that there are some.
     document.querySelectorAll(".hole-form [data-swap]").forEach(function (el) {
       el.classList.add("swap--script");
@@ -412,6 +415,9 @@
         active.removeAttribute("aria-pressed");
       }
       active = slot;
+      // Once every slot is filled it goes away, and the rest of the form (who went
+      // out, Save) comes up from under it.
+      keypad.hidden = !slot;
       if (slot) {
         slot.classList.add("is-active");
         slot.setAttribute("aria-pressed", "true");
@@ -442,7 +448,8 @@
       inputFor(group).addEventListener("golf:reread", function () { readNotation(group); });
       group.addEventListener("click", function (event) {
         var slot = event.target.closest(".slot");
-        if (slot) activate(slot);
+        // The keypad coming up shows the whole grid above it, not just this slot.
+        if (slot) activate(slot, keypad.hidden);
       });
     });
 

@@ -257,6 +257,7 @@ def test_the_keypad_steps_aside_while_a_grid_is_typed(page, live_server):
     take a quarter of what is left of the screen."""
     start_match(page, live_server)
     keypad = page.locator("#keypad")
+    page.locator("#entry-0 .slot").first.tap()
     expect(keypad).to_be_visible()
     page.get_by_label("Cards, row by row").first.focus()
     expect(keypad).to_be_hidden()
@@ -278,12 +279,17 @@ def test_the_slot_being_filled_stays_clear_of_the_keypad_after_a_live_check(page
 
 def test_a_slot_reached_with_the_keyboard_is_not_under_the_keypad(page, live_server):
     """At the top of the page the first player's cards sit where the keypad is: a
-    slot reached with Tab used to stay under it, in the viewport but unseen."""
+    slot reached with Tab used to stay under it, in the viewport but unseen. Chosen
+    with Enter, it brings the keypad up and stays clear of it."""
     start_match(page, live_server, names=("Ann", "Ben"))
+    page.locator("#entry-1 .slot").first.tap()
     expect(page.locator("#keypad")).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
     page.locator("#entry-0 .slot").first.focus()
     wait_clear_of_keypad(page, "#entry-0 .slot")
+    page.keyboard.press("Enter")
+    expect(page.locator("#entry-0 .slot").first).to_have_class(re.compile("is-active"))
+    wait_clear_of_keypad(page, "#entry-0 .slot.is-active")
 
 
 def test_a_suited_card_shows_its_suits_sign_in_its_slot(page, live_server):
@@ -302,3 +308,24 @@ def test_a_suited_card_shows_its_suits_sign_in_its_slot(page, live_server):
     heart = page.locator("#entry-1 .slot").first
     expect(heart).to_have_text("10♥")
     assert heart.evaluate("(el) => getComputedStyle(el).color") == "rgb(179, 38, 30)"
+
+
+def test_the_keypad_comes_up_with_a_chosen_slot_and_goes_once_all_are_filled(page, live_server):
+    """Like a phone's keyboard: before a slot is chosen it would only cover a quarter
+    of the screen, the first player's slots with it."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    keypad = page.locator("#keypad")
+    expect(keypad).to_be_hidden()
+    slots = page.locator("#entry-0 .slot")
+    expect(slots.first).to_be_in_viewport()
+    slots.first.tap()
+    expect(keypad).to_be_visible()
+    wait_clear_of_keypad(page, ".slot.is-active")
+    page.locator("#entry-1 .slot").nth(5).tap()  # the very last slot
+    page.locator("#keypad [data-rank='9']").tap()
+    expect(keypad).to_be_hidden()
+    expect(page.locator(".slot.is-active")).to_have_count(0)
+    page.locator("#entry-1 .slot").nth(5).tap()  # back, to put it right
+    expect(keypad).to_be_visible()
+    page.locator("#keypad [data-clear]").tap()
+    assert page.get_by_label("Cards, row by row").nth(1).input_value() == ""

@@ -50,8 +50,9 @@ def test_a_save_is_one_round_trip_and_the_keypad_survives_a_refusal(page, live_s
     # field, which would open the phone's keyboard over the keypad).
     page.locator("#entry-1 .slot:focus").wait_for()
 
-    # The form came back through htmx: the keypad is set up again and writes the grid.
-    page.locator("#keypad").wait_for(state="visible")
+    # The form came back through htmx: the keypad is set up again (it comes up with a
+    # chosen slot) and writes the grid.
+    page.locator("#keypad").wait_for(state="hidden")
     slots = page.locator("#entry-1 .slot")
     for i, rank in enumerate(["K", "5", "J", "K", "5", "2"]):
         slots.nth(i).tap()
@@ -80,8 +81,8 @@ def test_back_and_forward_after_a_save_keep_the_pages_whole_and_the_keypad_worki
     page.wait_for_url("**/matches/*/")
 
     def keypad_writes_anns_first_card():
-        page.locator("#keypad").wait_for(state="visible")
         page.locator("#entry-0 .slot").first.tap()
+        page.locator("#keypad").wait_for(state="visible")
         page.locator("#keypad [data-rank='Q']").tap()
         assert fields.nth(0).input_value().startswith("Q ")
 
