@@ -89,8 +89,10 @@
         if (Date.now() - JSON.parse(store.getItem(name)).at > DRAFT_KEPT) store.removeItem(name);
       } catch (e) { store.removeItem(name); }
     }
-    if (!form || form.dataset.drafted) return;
-    form.dataset.drafted = "true";
+    // Marked with a property, not an attribute: htmx keeps a copy of the page's
+    // HTML for Back, and a form put back from it needs setting up again.
+    if (!form || form.golfDraft) return;
+    form.golfDraft = true;
     var key = draftKey(form);
     var page = typed(form);
     var kept = null;
@@ -265,8 +267,9 @@
   // the last hole lets the card scroll that much further.
   function showLatestHoles() {
     document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
-      if (wrap.dataset.placed) return;
-      wrap.dataset.placed = "true";
+      // (A property, not an attribute: a page htmx puts back for Back is placed again.)
+      if (wrap.golfPlaced) return;
+      wrap.golfPlaced = true;
       wrap.scrollLeft = wrap.scrollWidth;
       var total = wrap.querySelector("thead .scorecard__total");
       var table = wrap.querySelector(".scorecard");

@@ -69,3 +69,17 @@ def test_a_refused_save_keeps_what_was_typed_and_shows_no_note(page, live_server
     page.reload()
     assert page.get_by_label("Cards, row by row").nth(1).input_value() == "7 7 7 / 7 7 3"
     assert page.locator(".draft-note").count() == 1
+
+
+def test_a_form_put_back_by_back_keeps_what_is_typed_again(page, live_server):
+    """Back to the form htmx kept before a save: typing into it is kept as well."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.get_by_text("Hole 1 saved.").wait_for()
+    page.go_back()
+    page.wait_for_url("**/holes/new/")
+    fields.nth(0).fill("A 2 3 / 4 5 6")
+    assert len(page.evaluate(DRAFTS)) == 1

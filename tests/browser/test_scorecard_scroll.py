@@ -101,3 +101,34 @@ def test_a_score_card_opens_on_whole_holes(page, live_server, played):
     box = wrap.bounding_box()
     latest = page.locator(".scorecard thead th").last.bounding_box()
     assert latest["x"] + latest["width"] <= box["x"] + box["width"] + 1
+
+
+def test_a_score_card_put_back_by_back_opens_on_its_latest_holes_again(page, live_server):
+    """After a save, the scoreboard comes through htmx, which keeps a copy of it for
+    Back: put back from that copy, the card is placed at its latest holes again."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from scoring.management.commands.bench import EIGHT_PLAYERS, eight_player_match
+    from scoring.views import SESSION_KEY
+
+    match = eight_player_match(played=11, holes=18)
+    session = SessionStore()
+    session[SESSION_KEY] = [match.pk]
+    session.create()
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
+    )
+    page.goto(live_server.url + reverse("scoring:hole_new", args=[match.pk]))
+    fields = page.get_by_label("Cards, row by row")
+    for seat, grid in enumerate(EIGHT_PLAYERS):
+        fields.nth(seat).fill(grid)
+    page.get_by_role("button", name="Save hole 12").click()
+    page.get_by_text("Hole 12 saved.").wait_for()
+    wrap = page.locator(".scorecard-wrap")
+    assert wrap.evaluate(STATE)["hidden"] <= 1
+    page.get_by_role("link", name="Enter hole 13").click()
+    page.wait_for_url("**/holes/new/")
+    page.go_back()
+    page.get_by_role("heading", name="Scoreboard").wait_for()
+    assert page.locator(".scorecard thead th").last.inner_text() == "12"
+    assert wrap.evaluate(STATE)["hidden"] <= 1
