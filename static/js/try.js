@@ -9,14 +9,23 @@
   function editor() { return document.querySelector("[data-editor]"); }
   function input() { return document.getElementById("id_grid"); }
 
+  // The typed cards, row by row, as slots: at least the layout's rows and columns
+  // ("?" where nothing was typed), and never fewer cards than were typed. A row keeps
+  // any cards beyond the layout's columns and extra rows stay (the server reports
+  // them); cards typed without a slash are read as rows of the layout's width.
   function readCells(rows, columns) {
     var text = (input().value || "").trim();
-    var rowTexts = text ? text.split(/\s*(?:\/|\n)\s*/) : [];
+    var lines = text ? text.split(/\s*(?:\/|\n)\s*/) : [];
+    lines = lines.map(function (line) { return line.split(/[\s,]+/).filter(Boolean); });
+    if (lines.length === 1 && lines[0].length > columns) {
+      var flat = lines[0];
+      lines = [];
+      for (var i = 0; i < flat.length; i += columns) { lines.push(flat.slice(i, i + columns)); }
+    }
     var cells = [];
-    for (var r = 0; r < rows; r++) {
-      var tokens = r < rowTexts.length ? rowTexts[r].split(/[\s,]+/).filter(Boolean) : [];
-      var row = [];
-      for (var c = 0; c < columns; c++) { row.push(tokens[c] || "?"); }
+    for (var r = 0; r < Math.max(rows, lines.length); r++) {
+      var row = (lines[r] || []).slice();
+      while (row.length < columns) { row.push("?"); }
       cells.push(row);
     }
     return cells;
