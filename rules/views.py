@@ -53,6 +53,7 @@ from .content.house_rules import HOUSE_RULE_TEXT, JOKER_TEXT, PLAY_RULE_TEXT, Ca
 from .content.variants import VARIANT_PAGES, VARIANT_PAGES_BY_SLUG
 from .forms import (
     MAX_SEED,
+    RULE_FIELDS,
     PracticeForm,
     RulesForm,
     TryForm,
@@ -395,6 +396,9 @@ def try_grid(request: HttpRequest) -> HttpResponse:
     else:
         # Only the grid refused (far too long): say so, not that the rules were.
         context["grid_only"] = set(form.errors) == {"grid"}
+        wrong = [str(form[name].label).lower() for name in RULE_FIELDS if name in form.errors]
+        context["wrong_choices"] = " and ".join(wrong)
+        context["wrong_choices_count"] = len(wrong)
     if not _is_htmx(request):
         return render(request, "rules/try.html", context)
     response = render(request, "rules/try.html#result", context)

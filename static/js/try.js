@@ -1,5 +1,8 @@
 // Try-a-grid: tap a slot, then a rank. Only edits the grid field of #try-form;
 // htmx (or a plain submit when htmx is missing) asks the server for the score.
+// Also keeps the form true to the page: after Back or Forward its fields follow the
+// address, and each choice points at its error spot once htmx has filled it (the
+// card-values page loads this file for that alone).
 (function () {
   "use strict";
   var selected = null; // {row, column}
@@ -116,6 +119,54 @@
       setCell(at.row, at.column, token);
     }
   });
+  // Rule choices missing from the address, as the server reads them (rules/forms.py).
+  var DEFAULTS = { variant: "six-card", deck: "standard", jokers: "" };
+
+  // After the Back or Forward button htmx puts back its copy of the page, with the
+  // fields as they were when the page was first loaded: set them from the address,
+  // which holds the whole grid and rules the restored result was scored under.
+  function followAddress() {
+    var form = document.getElementById("try-form");
+    if (!form || !input()) { return; }
+    var params = new URLSearchParams(window.location.search);
+    input().value = params.get("grid") || "";
+    Object.keys(DEFAULTS).forEach(function (name) {
+      var field = form.elements.namedItem(name);
+      if (field) { field.value = params.get(name) || DEFAULTS[name]; }
+    });
+    var ticked = [];
+    params.getAll("house_rules").forEach(function (value) {
+      ticked = ticked.concat(value.split(",").filter(Boolean));
+    });
+    form.querySelectorAll('input[name="house_rules"]').forEach(function (box) {
+      box.checked = ticked.indexOf(box.value) !== -1;
+    });
+    selected = null;
+  }
+
+  // The server sends each field's error spot with the result (swapped out of band):
+  // point the field at its error, or stop pointing once it is gone.
+  function describeErrors() {
+    var form = document.getElementById("try-form") || document.querySelector(".rules-form");
+    if (!form) { return; }
+    var open = false;
+    form.querySelectorAll("[data-error-for]").forEach(function (spot) {
+      var shown = !spot.hidden && spot.textContent.trim() !== "";
+      var field = document.getElementById(spot.dataset.errorFor);
+      if (shown && spot.closest(".rules-choice")) { open = true; }
+      if (!field) { return; }
+      var ids = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (id) {
+        return id && id !== spot.id;
+      });
+      if (shown) { ids.push(spot.id); }
+      if (ids.length) { field.setAttribute("aria-describedby", ids.join(" ")); } else { field.removeAttribute("aria-describedby"); }
+      if (shown) { field.setAttribute("aria-invalid", "true"); } else { field.removeAttribute("aria-invalid"); }
+    });
+    var choice = form.querySelector(".rules-choice");
+    if (choice && open) { choice.open = true; }
+  }
+
   document.addEventListener("DOMContentLoaded", enhance);
-  document.addEventListener("htmx:afterSettle", enhance);
+  document.addEventListener("htmx:afterSettle", function () { describeErrors(); enhance(); });
+  document.addEventListener("htmx:historyRestore", function () { followAddress(); describeErrors(); enhance(); });
 })();

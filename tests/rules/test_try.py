@@ -107,7 +107,22 @@ def test_a_grid_too_long_to_be_real_is_refused_kindly(client):
 def test_rules_that_cannot_be_read_are_named_as_the_rules(client):
     html = client.get(URL, {"variant": "nope", "grid": "8 5 7 / 8 3 9"}).content.decode()
     assert "These rules could not be read" in html
-    assert "Fix the choice marked above" in html
+    assert "Change the variant choice in the rules above" in html
+
+
+def test_htmx_sends_every_error_spot_of_the_form_out_of_band(htmx_client):
+    """htmx swaps only the result: the form's error spots come along out of band, so
+    a refused choice is marked beside its field, and a fixed one is cleared."""
+    html = htmx_client.get(URL, {"deck": "zsa", "jokers": "standard"}).content.decode()
+    assert (
+        '<p class="field-error" id="id_jokers_error" data-error-for="id_jokers" '
+        'hx-swap-oob="true">The ZSA deck has no jokers.</p>'
+    ) in html
+    assert "Change the jokers choice in the rules above" in html
+    for spot in ("grid-error", "id_variant_error", "id_deck_error", "id_house_rules_error"):
+        assert re.search(f'id="{spot}"[^>]*hx-swap-oob="true" hidden>', html), spot
+    fixed = htmx_client.get(URL, {"deck": "zsa", "grid": "8 5 7 / 8 3 9"}).content.decode()
+    assert re.search('id="id_jokers_error"[^>]*hx-swap-oob="true" hidden></p>', fixed)
 
 
 def test_without_a_grid_the_page_shows_empty_slots_and_no_score(client):
