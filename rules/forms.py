@@ -18,7 +18,7 @@ from golfsite.wording import sentence
 from scoring.engine import JOKER_OPTIONS, VARIANTS, DeckKind, HouseRule, RulesError, RuleSet
 from scoring.engine.rules import DECK_DESCRIPTIONS
 
-DECK_NAMES = {DeckKind.STANDARD: "Standard 52-card decks", DeckKind.ZSA: "ZSA 120-card deck"}
+DECK_NAMES = {DeckKind.STANDARD: "Standard 52-card decks", DeckKind.ZSA: "The ZSA deck"}
 RULE_FIELDS = ("variant", "deck", "jokers", "house_rules")
 DEFAULTS = {"variant": "six-card", "deck": DeckKind.STANDARD.value}
 #: Longest grid notation the pages read (a ten-card grid with suits is ~40 characters).

@@ -118,12 +118,15 @@ VARIANT_PAGES: tuple[VariantText, ...] = (
     VariantText(
         "zsa-deck",
         "Golf with the ZSA deck",
-        "Six-card Golf with the 120-card ZSA deck: extra 0 and X ranks, eight suits, one "
-        "deck for two to eight players.",
+        "Six-card Golf with the ZSA deck: extra 0 and X ranks, eight suits, one deck for "
+        "two to eight players.",
         (
             "The ZSA deck is a large deck with eight suits and two ranks an ordinary deck "
             "lacks: a 0 and an X, its name for the ten. One ZSA deck is enough for two to "
             "eight players.",
+            "It is sold as a 120-card deck. For Golf, what matters is that it holds eight "
+            "cards of each of its fourteen ranks, so a rank can turn up eight times in one "
+            "hole.",
             "Golf with it is six-card Golf. The ZSA rules end the hole the moment any player's "
             "sixth card is turned up, with no extra turns; on this site that is the "
             "“ends at once” choice. Suits are only for looks: pairs go by rank.",
