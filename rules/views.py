@@ -674,10 +674,24 @@ def _six_card_facts() -> dict[str, Any]:
     }
 
 
+def _two_deck_variants() -> str:
+    """``"Eight-, nine- and ten-card Golf"``: the variants dealt from two decks even at
+    a small table, as the engine's variant data says."""
+    names = [v.name.removesuffix(" Golf") for v in VARIANTS.values() if v.decks_small_table > 1]
+    if len(names) < 2:
+        return " ".join(names + ["Golf"])
+    # "Eight-card", "Nine-card" and "Ten-card" share their end: "Eight-, nine- and ten-card".
+    words = [name.removesuffix("card") for name in names[:-1]] + names[-1:]
+    listed = (", ".join(words[:-1]) + " and " + words[-1]).lower()
+    return f"{listed[:1].upper()}{listed[1:]} Golf"
+
+
 @require_GET
 def faq(request: HttpRequest) -> HttpResponse:
     """Questions players ask at the table."""
-    return render(request, "rules/faq.html", _six_card_facts())
+    return render(
+        request, "rules/faq.html", {**_six_card_facts(), "two_deck_variants": _two_deck_variants()}
+    )
 
 
 @require_GET

@@ -29,6 +29,8 @@ class RuleText:
     example_note: str = ""
     cases: tuple[Case, ...] = ()
     story: str = ""
+    #: What to say instead of a worked example, when there is none.
+    no_example: str = "This rule changes how a hole is played, not how a finished grid is scored."
 
 
 _HOLE_TABLE = ("8 5 7 / 8 3 9", "8 2 K / 8 5 A", "KS 5H JC / KD 5C 2H")
@@ -88,9 +90,10 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
         ),
     ),
     "wolfpack": RuleText(
-        effect="Four jacks go from the worst hand in the game to one of the best. With a pair "
-        "of jacks already down, a third jack is worth taking. It adds to four of a kind when "
-        "both rules are on.",
+        effect="Two columns paired with jacks already score 0, like any two pairs; the "
+        "bonus takes twenty more off, so four jacks become one of the best grids you can "
+        "hold. With a pair of jacks already down, a third jack is worth taking. It adds to "
+        "four of a kind when both rules are on.",
         example_note="Two columns paired with jacks; the last case also plays four of a kind.",
         cases=(
             Case("Without wolfpack", ("J J 3 / J J 4",)),
@@ -129,8 +132,10 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
         ),
     ),
     "underdog-bonus": RuleText(
-        effect="Every hole won is worth a little extra, which helps a player who is behind to "
-        "claw back over a long match.",
+        effect="Winning a hole is worth three more points, whoever wins it: the bonus goes to "
+        "the lowest score of the hole, shared by everyone tied on it. A match leader who "
+        "keeps winning holes gets it as well, so it only helps a player who is behind when "
+        "that player wins holes.",
         example_note="The second player has the lowest score of the hole.",
         cases=(
             Case("Without the underdog bonus", _HOLE_TABLE, went_out=1),
@@ -235,6 +240,8 @@ PLAY_RULE_TEXT: dict[str, RuleText] = {
         "hole suits a quick game.",
         story="After every hole, each grid score is added to its player's total. When the "
         "agreed number of holes is played, the lowest total wins.",
+        no_example="The number of holes changes neither how a hole is played nor how a grid "
+        "is scored, only how many holes are added up before the match is decided.",
     ),
     "initial_flips": RuleText(
         effect="More starting flips mean more to go on from the first turn and shorter holes; "

@@ -113,7 +113,11 @@ VARIANT_PAGES: tuple[VariantText, ...] = (
         ),
         variant="ten-card",
         example="A 2 3 4 5 / A 6 3 8 9",
-        points=("Everything else plays and scores as in six-card Golf.",),
+        points=(
+            "Two cards of the same rank in a column score 0, as in six-card Golf.",
+            "Card values are those of six-card Golf: twos are still worth minus two.",
+            "Two decks are shuffled together, however many play.",
+        ),
     ),
     VariantText(
         "zsa-deck",
