@@ -127,3 +127,86 @@ def test_with_the_script_the_page_speaks_of_the_slots_not_the_fallback(page, liv
     # The grid is typed in even spaces, as on the scoresheet.
     font = page.get_by_label("Grid, row by row").evaluate("(el) => getComputedStyle(el).fontFamily")
     assert "monospace" in font
+
+
+# -- second review: layout at 360 px -------------------------------------------------
+
+
+def test_hole_score_tables_share_their_column_widths_and_keep_player_names_whole(page, live_server):
+    page.goto(live_server.url + reverse("rules:house_rule", args=["knock-penalty"]))
+    tables = page.locator("table.hole")
+    expect(tables).to_have_count(2)
+    widths = [
+        table.locator("thead th").evaluate_all("ths => ths.map(th => th.offsetWidth)")
+        for table in tables.all()
+    ]
+    assert widths[0] == widths[1], widths
+    for name in page.locator("table.hole .hole__name").all():
+        line = name.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+        assert box(name)["height"] < 1.5 * line, name.inner_text()
+    for header in page.locator("table.hole thead th").all():
+        line = header.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+        if header.inner_text() in ("Player", "Grid", "Score"):
+            assert box(header)["height"] < 3 * line, header.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_wrapped_contents_link_keeps_its_number_on_its_first_line(page, live_server):
+    page.goto(live_server.url + reverse("rules:examples"))
+    toc = page.locator(".toc")
+    wrapped = 0
+    for link in toc.locator("a").all():
+        rects = link.evaluate(
+            "el => Array.from(el.getClientRects()).map(r => ({top: r.top, bottom: r.bottom}))"
+        )
+        item_top = link.evaluate("el => el.closest('li').getBoundingClientRect().top")
+        # The link starts on the item's first line, where the number is.
+        assert rects[0]["top"] - item_top < 12
+        wrapped += len(rects) > 1
+    assert wrapped >= 1, "a title wraps at 360 px, so the check means something"
+    # "10." fits beside its item instead of being cut at the screen's edge.
+    room = toc.locator("ol").evaluate("el => parseFloat(getComputedStyle(el).paddingLeft)")
+    ten = toc.locator("ol").evaluate(
+        "el => { const s = document.createElement('span'); s.textContent = '10. ';"
+        " el.appendChild(s); const w = s.getBoundingClientRect().width; s.remove(); return w; }"
+    )
+    assert ten <= room
+
+
+def test_without_the_script_the_card_lists_follow_the_grids_columns(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(live_server.url + TRY + "?variant=ten-card&grid=8+5+7+2+K+%2F+8+3+9+4+5")
+    page.locator("summary", has_text="Pick the cards one by one").click()
+    for column in range(1, 6):
+        top, bottom = box(page.locator(f"#slot-1-{column}")), box(page.locator(f"#slot-2-{column}"))
+        assert abs(top["x"] - bottom["x"]) < 1, column
+        assert top["y"] + top["height"] <= bottom["y"]
+        if column > 1:
+            left = box(page.locator(f"#slot-1-{column - 1}"))
+            assert abs(left["y"] - top["y"]) < 1 and left["x"] < top["x"]
+    # Each list still names its row and card to a screen reader.
+    expect(page.locator("#slot-2-4")).to_have_accessible_name("Row 2, card 4")
+    expect(page.locator("#slot-2-4")).to_have_value("4")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+def test_in_dark_mode_red_and_black_suit_keys_share_one_background(browser, live_server):
+    context = browser.new_context(color_scheme="dark", viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(live_server.url + TRY + "?grid=8+5+7+%2F+8+3+9")
+    expect(page.locator("[data-keys]")).to_be_visible()
+
+    def background(name):
+        return page.get_by_role("button", name=name).evaluate(
+            "el => getComputedStyle(el).backgroundColor"
+        )
+
+    assert background("Hearts") == background("Spades") == background("Diamonds")
+    page_background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background("Hearts") != "rgb(255, 255, 255)", page_background
+    red = page.get_by_role("button", name="Hearts").evaluate("el => getComputedStyle(el).color")
+    black = page.get_by_role("button", name="Spades").evaluate("el => getComputedStyle(el).color")
+    assert red != black
+    context.close()
