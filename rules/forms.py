@@ -147,6 +147,12 @@ class PracticeForm(RulesForm):
     def clean_answer(self) -> int | None:
         text = (self.cleaned_data.get("answer") or "").strip().replace("\u2212", "-")
         if not text:
+            if "answer" in self.data:
+                # "Check my total" pressed with the field empty: say so, not nothing.
+                raise forms.ValidationError(
+                    "Type your total first, then check it: a whole number like 12 or −4.",
+                    code="required",
+                )
             return None
         try:
             return int(text)
