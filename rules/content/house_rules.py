@@ -133,9 +133,9 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
     ),
     "underdog-bonus": RuleText(
         effect="Winning a hole is worth three more points, whoever wins it: the bonus goes to "
-        "the lowest score of the hole, shared by everyone tied on it. A match leader who "
-        "keeps winning holes gets it as well, so it only helps a player who is behind when "
-        "that player wins holes.",
+        "the lowest score of the hole, shared by everyone tied on it. The match leader "
+        "gets it too, so it helps a player who is behind only in the holes that player "
+        "wins.",
         example_note="The second player has the lowest score of the hole.",
         cases=(
             Case("Without the underdog bonus", _HOLE_TABLE, went_out=1),

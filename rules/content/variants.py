@@ -116,7 +116,7 @@ VARIANT_PAGES: tuple[VariantText, ...] = (
         points=(
             "Two cards of the same rank in a column score 0, as in six-card Golf.",
             "Card values are those of six-card Golf: twos are still worth minus two.",
-            "Two decks are shuffled together, however many play.",
+            "The usual shoe is two decks shuffled together, however many play.",
         ),
     ),
     VariantText(
