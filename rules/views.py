@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
+from golfsite.lists import in_words
 from golfsite.wording import sentence
 from scoring.engine import (
     ADJUSTMENT_ORDER,
@@ -682,7 +683,7 @@ def _two_deck_variants() -> str:
         return " ".join(names + ["Golf"])
     # "Eight-card", "Nine-card" and "Ten-card" share their end: "Eight-, nine- and ten-card".
     words = [name.removesuffix("card") for name in names[:-1]] + names[-1:]
-    listed = (", ".join(words[:-1]) + " and " + words[-1]).lower()
+    listed = in_words(words).lower()
     return f"{listed[:1].upper()}{listed[1:]} Golf"
 
 
