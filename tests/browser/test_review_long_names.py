@@ -7,7 +7,8 @@ from django.urls import reverse
 from scoring import services
 from scoring.engine import RuleSet
 from scoring.services import HoleEntry
-from scoring.views import SESSION_KEY
+
+from .keeping import keep
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,15 +34,7 @@ def match(page, live_server, holes):
             token=uuid.uuid4(),
             number=number,
         )
-    # The phone that started it: a session owning it.
-    from django.contrib.sessions.backends.db import SessionStore
-
-    session = SessionStore()
-    session[SESSION_KEY] = [made.pk]
-    session.create()
-    page.context.add_cookies(
-        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
-    )
+    keep(page.context, live_server, made)  # the phone that started it
     return made
 
 
@@ -81,8 +74,6 @@ def test_a_name_without_a_space_never_widens_a_page(browser, live_server, js):
     no space in it, fits 360 px: the name breaks where it must."""
     import uuid
 
-    from django.contrib.sessions.backends.db import SessionStore
-
     assert len(UNBROKEN) == 40
     made = services.match_create(names=[UNBROKEN, "Bob"], first_dealer=1, rules=RuleSet(holes=9))
     services.hole_record(
@@ -91,13 +82,8 @@ def test_a_name_without_a_space_never_widens_a_page(browser, live_server, js):
         token=uuid.uuid4(),
         number=1,
     )
-    session = SessionStore()
-    session[SESSION_KEY] = [made.pk]
-    session.create()
     context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=js)
-    context.add_cookies(
-        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
-    )
+    keep(context, live_server, made)
     page = context.new_page()
     pages = [
         reverse("scoring:match_detail", args=[made.pk]),

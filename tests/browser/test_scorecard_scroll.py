@@ -106,18 +106,12 @@ def test_a_score_card_opens_on_whole_holes(page, live_server, played):
 def test_a_score_card_put_back_by_back_opens_on_its_latest_holes_again(page, live_server):
     """After a save, the scoreboard comes through htmx, which keeps a copy of it for
     Back: put back from that copy, the card is placed at its latest holes again."""
-    from django.contrib.sessions.backends.db import SessionStore
-
     from scoring.management.commands.bench import EIGHT_PLAYERS, eight_player_match
-    from scoring.views import SESSION_KEY
+
+    from .keeping import keep
 
     match = eight_player_match(played=11, holes=18)
-    session = SessionStore()
-    session[SESSION_KEY] = [match.pk]
-    session.create()
-    page.context.add_cookies(
-        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
-    )
+    keep(page.context, live_server, match)
     page.goto(live_server.url + reverse("scoring:hole_new", args=[match.pk]))
     fields = page.get_by_label("Cards, row by row")
     for seat, grid in enumerate(EIGHT_PLAYERS):

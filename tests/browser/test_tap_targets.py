@@ -9,7 +9,8 @@ from django.urls import reverse
 from groups import services as group_services
 from scoring import services
 from scoring.engine import RuleSet
-from scoring.views import SESSION_KEY
+
+from .keeping import keep
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,15 +37,8 @@ def test_rules_lists_of_links_are_tall_enough_to_tap(page, live_server, page_nam
 
 
 def test_the_way_back_to_the_scoreboard_is_tall_enough_to_tap(page, live_server):
-    from django.contrib.sessions.backends.db import SessionStore
-
     match = services.match_create(names=["Ann", "Bob"], first_dealer=0, rules=RuleSet())
-    session = SessionStore()
-    session[SESSION_KEY] = [match.pk]
-    session.create()
-    page.context.add_cookies(
-        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
-    )
+    keep(page.context, live_server, match)
     page.goto(live_server.url + reverse("scoring:hole_new", args=[match.pk]))
     assert min(heights(page, ".crumbs a")) >= LEAST
 
