@@ -1,6 +1,12 @@
 """Shared fixtures for the whole suite."""
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# No time limit on a property test's example: on a busy shared machine an example can
+# take longer than hypothesis's default 200 ms, and timing is never a pass/fail here.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
