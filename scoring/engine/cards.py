@@ -156,15 +156,18 @@ class Card:
             raise CardError(f"'{self}' is a joker, and jokers have no suit")
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str, ranks: tuple[Rank, ...] | None = None) -> Card:
         """Read one card from notation (``"KH"``, ``"10♠"``, ``"jk"``).
 
-        Raises :class:`CardError` saying what is wrong with the text.
+        Raises :class:`CardError` saying what is wrong with the text. ``ranks``, the
+        ranks of the deck in play (:attr:`RuleSet.ranks_in_play`), only words that
+        error: the ranks it offers are the deck's, and the ZSA deck's suits are not
+        written. Without it, the error names the ranks of every deck.
         """
         card = _CARD_CACHE.get(text)
         if card is not None:
             return card
-        card = _parse_card(text)
+        card = _parse_card(text, ranks)
         if len(_CARD_CACHE) < 4096:
             _CARD_CACHE[text] = card
         return card
@@ -184,7 +187,7 @@ class Card:
 _CARD_CACHE: dict[str, Card] = {}
 
 
-def _parse_card(text: str) -> Card:
+def _parse_card(text: str, ranks: tuple[Rank, ...] | None = None) -> Card:
     raw = text.strip()
     token = raw.upper()
     if not token:
@@ -193,24 +196,79 @@ def _parse_card(text: str) -> Card:
     if rank is not None:
         return Card(rank)
     suit = _SUIT_BY_TEXT.get(token[-1])
+    rank_text = token[:-1]
+    rank = _RANK_BY_TEXT.get(rank_text)
     if suit is None:
         if token[0] in "SHDC♠♥♦♣" and token[1:] in _RANK_BY_TEXT:
             raise CardError(
                 f"'{raw}' has its suit first; write the rank first, like '{token[1:]}{token[0]}'"
             )
-        raise CardError(f"'{raw}' is not a rank{_rank_hint(token)}")
-    rank_text = token[:-1]
-    rank = _RANK_BY_TEXT.get(rank_text)
+        if rank is not None and token[-1].isalpha():
+            # A rank and then a letter: the rank is right, the suit is not ("4x").
+            if rank is Rank.JOKER:
+                raise CardError(f"'{raw}' is a joker, and jokers have no suit")
+            raise CardError(f"'{raw}' is not a card: '{raw[-1]}' is not a suit{_suit_hint(ranks)}")
+        raise CardError(f"'{raw}' is not a rank{_rank_hint(token, ranks)}")
     if rank is None:
-        raise CardError(f"'{raw}' is not a card: '{raw[:-1]}' is not a rank{_rank_hint(rank_text)}")
+        raise CardError(
+            f"'{raw}' is not a card: '{raw[:-1]}' is not a rank{_rank_hint(rank_text, ranks)}"
+        )
     if rank is Rank.JOKER:
         raise CardError(f"'{raw}' is a joker, and jokers have no suit")
     return Card(rank, suit)
 
 
-def _rank_hint(token: str) -> str:
+def _rank_hint(token: str, ranks: tuple[Rank, ...] | None) -> str:
     if token in ("1", "ACE"):
         return " (an ace is written A)"
     if token in ("JOKER", "JO", "J0"):
         return " (a joker is written JK or *)"
-    return " (ranks are A, 2-10, J, Q, K, JK for a joker, and 0 and X in the ZSA deck)"
+    if ranks is None:
+        return " (ranks are A, 2-10, J, Q, K, JK for a joker, and 0 and X in the ZSA deck)"
+    if _is_zsa(ranks):
+        return f" (the ZSA deck's ranks are {ranks_phrase(ranks)})"
+    return f" (ranks are {ranks_phrase(ranks)})"
+
+
+def _suit_hint(ranks: tuple[Rank, ...] | None) -> str:
+    if ranks is not None and _is_zsa(ranks):
+        # Its eight suits do not count, and notation has letters for only four.
+        return "; the ZSA deck's suits do not count, so write the rank alone"
+    return " (suits are S, H, D and C)"
+
+
+def _is_zsa(ranks: tuple[Rank, ...]) -> bool:
+    """Whether ``ranks`` are the ZSA deck's: only it has an X."""
+    return Rank.ZSA_TEN in ranks
+
+
+#: The number ranks, said as one span ("2-10") when a deck has them all.
+_NUMBER_RANKS = (
+    Rank.TWO,
+    Rank.THREE,
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+)
+
+
+def ranks_phrase(ranks: tuple[Rank, ...]) -> str:
+    """The ranks as a player writes them, in the order of :class:`Rank`:
+    ``"A, 2-10, J, Q, K and JK for a joker"``, ``"0, A, 2-9, X, J, Q and K"``."""
+    held = [rank for rank in ALL_RANKS if rank in ranks]
+    numbers = [rank for rank in held if rank in _NUMBER_RANKS]
+    words: list[str] = []
+    for rank in held:
+        if rank in _NUMBER_RANKS:
+            if rank is numbers[0]:
+                span = len(numbers) > 1
+                words.append(f"{numbers[0].symbol}-{numbers[-1].symbol}" if span else rank.symbol)
+        elif rank is Rank.JOKER:
+            words.append("JK for a joker")
+        else:
+            words.append(rank.symbol)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

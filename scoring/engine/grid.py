@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import _CARD_CACHE, Card
+from .cards import _CARD_CACHE, Card, Rank
 from .errors import CardError, GridError, Problem
 
 
@@ -101,11 +101,15 @@ class Grid:
         object.__setattr__(self, "columns", tuple(zip(*self.rows, strict=True)))
 
     @classmethod
-    def parse(cls, text: str, layout: Layout | None = None) -> Grid:
+    def parse(
+        cls, text: str, layout: Layout | None = None, ranks: tuple[Rank, ...] | None = None
+    ) -> Grid:
         """Read a grid from notation, checking its shape against ``layout`` if given.
 
         Every unreadable card is reported at once, each with its place
         (``"card 3 of row 2: 'B' is not a rank"``), in one :class:`GridError`.
+        ``ranks``, the ranks of the deck in play, words those errors (see
+        :meth:`Card.parse`).
         """
         text = text.strip()
         if not text:
@@ -123,7 +127,7 @@ class Grid:
                 rows.append(row)
                 lengths.append(len(row))
         except KeyError:
-            rows = cls._parse_rows(row_texts, layout)
+            rows = cls._parse_rows(row_texts, layout, ranks)
             lengths = [len(row) for row in rows]
         if layout is not None and layout.columns and lengths == [layout.columns] * layout.rows:
             # The shape is the layout's (rows of at least one card), so the rows
@@ -135,7 +139,9 @@ class Grid:
         return cls(tuple(rows))
 
     @staticmethod
-    def _parse_rows(row_texts: list[str], layout: Layout | None) -> list[tuple[Card, ...]]:
+    def _parse_rows(
+        row_texts: list[str], layout: Layout | None, ranks: tuple[Rank, ...] | None
+    ) -> list[tuple[Card, ...]]:
         problems: list[Problem] = []
         rows: list[tuple[Card, ...]] = []
         empty: list[tuple[int, int]] = []
@@ -159,7 +165,7 @@ class Grid:
                         empty.append((r, c))
                     continue
                 try:
-                    row.append(Card.parse(token))
+                    row.append(Card.parse(token, ranks))
                 except CardError as exc:
                     unread.setdefault(str(exc), []).append((r, c))
             rows.append(tuple(row))

@@ -401,6 +401,9 @@ class RuleSet:
     rank_values: Mapping[Rank, int] = field(init=False, repr=False, compare=False, hash=False)
     #: Derived once: the flags scoring reads for every grid.
     plan: ScoringPlan = field(init=False, repr=False, compare=False, hash=False)
+    #: Derived once: every rank the shoe holds (jokers only when some are shuffled
+    #: in), in the order of :class:`Rank`; what a message offers as the ranks.
+    ranks_in_play: tuple[Rank, ...] = field(init=False, repr=False, compare=False, hash=False)
     _limits: dict[int, dict[Rank, int]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -431,6 +434,10 @@ class RuleSet:
                 blackjack=HouseRule.BLACKJACK in rules,
             ),
         )
+        ranks = DECK_RANKS[self.deck]
+        if self.deck is DeckKind.STANDARD and joker.count(1):
+            ranks += (Rank.JOKER,)
+        object.__setattr__(self, "ranks_in_play", ranks)
         object.__setattr__(self, "_limits", {})
 
     # -- derived facts -------------------------------------------------------------

@@ -19,7 +19,7 @@ Place = tuple[int | None, int, int]
 def parse_grid(text: str, rules: RuleSet, player: int | None = None) -> Grid:
     """Read a grid for ``rules``, checking its shape; problems carry the seat."""
     try:
-        return Grid.parse(text, rules.layout)
+        return Grid.parse(text, rules.layout, rules.ranks_in_play)
     except GridError as exc:
         if player is None:
             raise

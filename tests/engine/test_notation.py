@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.engine import Card, CardError, Grid, GridError, Layout, Rank, Suit
+from scoring.engine.cards import STANDARD_RANKS, ZSA_RANKS
 
 
 @pytest.mark.parametrize(
@@ -159,3 +160,49 @@ def test_one_mistake_made_on_several_cards_is_said_once_with_every_place():
     # A single bad card still names its row and column.
     assert b.message.startswith("card 3 of row 2: 'B' is not a rank")
     assert (b.row, b.column, b.places) == (2, 3, ((None, 2, 3),))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("4x", "'4x' is not a card: 'x' is not a suit (suits are S, H, D and C)"),
+        ("10x", "'10x' is not a card: 'x' is not a suit (suits are S, H, D and C)"),
+        ("KZ", "'KZ' is not a card: 'Z' is not a suit (suits are S, H, D and C)"),
+        ("JKX", "'JKX' is a joker, and jokers have no suit"),
+    ],
+)
+def test_a_right_rank_with_a_wrong_suit_blames_the_suit(text, message):
+    """'4x' has a good rank: saying it is not a rank sends the player to the wrong
+    half of the card."""
+    with pytest.raises(CardError) as caught:
+        Card.parse(text)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("ranks", "hint"),
+    [
+        # No deck known: every deck's ranks, saying which are the ZSA deck's.
+        (None, "(ranks are A, 2-10, J, Q, K, JK for a joker, and 0 and X in the ZSA deck)"),
+        (STANDARD_RANKS, "(ranks are A, 2-10, J, Q and K)"),
+        (STANDARD_RANKS + (Rank.JOKER,), "(ranks are A, 2-10, J, Q, K and JK for a joker)"),
+        (ZSA_RANKS, "(the ZSA deck's ranks are 0, A, 2-9, X, J, Q and K)"),
+    ],
+)
+def test_an_unknown_rank_is_told_the_ranks_of_the_deck_in_play(ranks, hint):
+    with pytest.raises(CardError) as caught:
+        Card.parse("B", ranks)
+    assert str(caught.value) == f"'B' is not a rank {hint}"
+    with pytest.raises(GridError) as caught:
+        Grid.parse("8 5 7 / 8 3 BH", Layout(2, 3), ranks)
+    assert str(caught.value) == f"card 3 of row 2: 'BH' is not a card: 'B' is not a rank {hint}"
+
+
+def test_the_zsa_deck_is_not_told_to_write_a_suit():
+    """Its eight suits do not count, and notation has letters for only four."""
+    with pytest.raises(CardError) as caught:
+        Card.parse("4p", ZSA_RANKS)
+    assert str(caught.value) == (
+        "'4p' is not a card: 'p' is not a suit; the ZSA deck's suits do not count, "
+        "so write the rank alone"
+    )

@@ -165,3 +165,40 @@ def test_rules_round_trip_through_a_dict():
     )
     assert RuleSet.from_dict(ruleset.to_dict()).to_dict() == ruleset.to_dict()
     assert ruleset.to_dict()["house_rules"] == ["blackjack", "wolfpack"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        (RuleSet(), "card 1 of row 1: 'B' is not a rank (ranks are A, 2-10, J, Q and K)"),
+        (
+            RuleSet(variant="eight-card"),
+            "card 1 of row 1: 'B' is not a rank (ranks are A, 2-10, J, Q, K and JK for a joker)",
+        ),
+        (
+            RuleSet(deck=DeckKind.ZSA),
+            "card 1 of row 1: 'B' is not a rank "
+            "(the ZSA deck's ranks are 0, A, 2-9, X, J, Q and K)",
+        ),
+    ],
+)
+def test_an_unknown_rank_is_told_only_the_ranks_these_rules_deal(rules, message):
+    """A standard deck is not offered 0 and X, nor jokers when none are shuffled in."""
+    width = rules.layout.columns
+    row = " ".join(["B"] + ["5"] * (width - 1))
+    text = f"{row} / {' '.join(['7'] * width)}"
+    with pytest.raises(GridError) as caught:
+        check_grid(text, rules)
+    assert [p.message for p in caught.value.problems] == [message]
+    with pytest.raises(GridError) as caught:
+        check_table([text.replace("7", "8"), text], rules)
+    assert caught.value.problems[0].message == "player 1, " + message
+
+
+def test_a_wrong_suit_is_blamed_on_the_suit_under_the_rules():
+    with pytest.raises(GridError) as caught:
+        check_grid("4x 5 7 / 8 3 10x", RuleSet())
+    assert [p.message for p in caught.value.problems] == [
+        "card 1 of row 1: '4x' is not a card: 'x' is not a suit (suits are S, H, D and C)",
+        "card 3 of row 2: '10x' is not a card: 'x' is not a suit (suits are S, H, D and C)",
+    ]
