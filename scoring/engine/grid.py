@@ -70,6 +70,46 @@ def _slots_phrase(places: list[tuple[int, int]]) -> str:
     return _and(parts)
 
 
+def rows_and_gaps(row_texts: list[str]) -> tuple[list[list[str]], list[int]]:
+    """Each row's tokens, and the gaps: rows of no cards that are only slashes with
+    nothing between them ("8 5 7 // 8 3 9"), each given as the number of rows of
+    cards before it. A gap is not a row, so the rows keep the numbers they are seen
+    with. One row of no cards after the last card is a row begun ("8 5 7 /"); a
+    grid with no card at all keeps its empty rows, for its shape to be judged."""
+    token_rows = [row_text.replace(",", " ").split() for row_text in row_texts]
+    filled = [i for i, tokens in enumerate(token_rows) if tokens]
+    if not filled:
+        return token_rows, []
+    begun = filled[-1] + 1
+    rows: list[list[str]] = []
+    gaps: list[int] = []
+    for i, tokens in enumerate(token_rows):
+        if tokens or i == begun:
+            rows.append(tokens)
+        else:
+            gaps.append(sum(1 for row in rows if row))
+    return rows, gaps
+
+
+def _gap_problems(gaps: list[int]) -> list[Problem]:
+    """One problem for a slash with no card before it, and one for every pair of
+    slashes with no card between them, naming the rows they come after."""
+    problems: list[Problem] = []
+    if 0 in gaps:
+        problems.append(
+            Problem("there is no card before the first slash; start with the cards of row 1")
+        )
+    after = sorted({n for n in gaps if n})
+    if after:
+        rows = f"row {after[0]}" if len(after) == 1 else f"rows {_and(map(str, after))}"
+        problems.append(
+            Problem(
+                f"there is no card between the slashes after {rows}; one slash separates two rows"
+            )
+        )
+    return problems
+
+
 def _and(items: Iterable[str]) -> str:
     words = list(items)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -127,40 +167,44 @@ class Grid:
                 rows.append(row)
                 lengths.append(len(row))
         except KeyError:
-            rows = cls._parse_rows(row_texts, layout, ranks)
-            lengths = [len(row) for row in rows]
+            return cls._parse_rows(row_texts, layout, ranks)
         if layout is not None and layout.columns and lengths == [layout.columns] * layout.rows:
             # The shape is the layout's (rows of at least one card), so the rows
             # make a grid, and Grid's own checks would only say so again.
             return _checked_grid(tuple(rows))
+        if 0 in lengths:
+            # A row of no cards: slashes with nothing between them, or a row begun.
+            return cls._parse_rows(row_texts, layout, ranks)
         problems = _shape_problems(lengths, layout)
         if problems:
             raise GridError("; ".join(p.message for p in problems), problems)
         return cls(tuple(rows))
 
-    @staticmethod
+    @classmethod
     def _parse_rows(
-        row_texts: list[str], layout: Layout | None, ranks: tuple[Rank, ...] | None
-    ) -> list[tuple[Card, ...]]:
-        problems: list[Problem] = []
+        cls, row_texts: list[str], layout: Layout | None, ranks: tuple[Rank, ...] | None
+    ) -> Grid:
+        """The slow way: every token read on its own, and every problem said at once
+        (slashes with nothing between them, unreadable cards, empty slots, the
+        shape)."""
+        token_rows, gaps = rows_and_gaps(row_texts)
+        # What is wrong with the whole grid comes first: its slashes, then its
+        # number of rows (a row too many is a mistake of its own, whatever its cards).
+        problems = _gap_problems(gaps)
+        if layout is not None:
+            problems += _row_count_problems(len(token_rows), layout)
         rows: list[tuple[Card, ...]] = []
         empty: list[tuple[int, int]] = []
         #: Each row's places, empty ones too: the grid's shape as typed.
         lengths: list[int] = []
-        holes = False
         #: Places of the cards that could not be read, by what is wrong with them:
         #: the same mistake made three times ("1" for an ace) is said once.
         unread: dict[str, list[tuple[int, int]]] = {}
-        for r, row_text in enumerate(row_texts, start=1):
-            tokens = row_text.replace(",", " ").split()
+        for r, tokens in enumerate(token_rows, start=1):
             lengths.append(len(tokens))
-            if not tokens:
-                problems.append(Problem(f"row {r} has no cards", row=r))
-                continue
             row: list[Card] = []
             for c, token in enumerate(tokens, start=1):
                 if token == EMPTY_SLOT:
-                    holes = True
                     if layout is None or (r <= layout.rows and c <= layout.columns):
                         empty.append((r, c))
                     continue
@@ -180,27 +224,28 @@ class Grid:
                     places=tuple((None, r, c) for r, c in places),
                 )
             )
-        if holes:
+        if empty:
             # One problem for every slot still empty, each marked: a grid tapped in
-            # half way is one thing to finish, not a list of unknown ranks. The
-            # grid's shape is judged too (an empty place is still a place), as it is
-            # not judged again once this raises.
-            if empty:
-                # One slot has its row and column too, as an unreadable card has.
-                only = empty[0] if len(empty) == 1 else (None, None)
-                problems.append(
-                    Problem(
-                        empty_slots_message(empty),
-                        row=only[0],
-                        column=only[1],
-                        places=tuple((None, r, c) for r, c in empty),
-                    )
+            # half way is one thing to finish, not a list of unknown ranks. One slot
+            # has its row and column too, as an unreadable card has.
+            only = empty[0] if len(empty) == 1 else (None, None)
+            problems.append(
+                Problem(
+                    empty_slots_message(empty),
+                    row=only[0],
+                    column=only[1],
+                    places=tuple((None, r, c) for r, c in empty),
                 )
-            blank = {r for r, n in enumerate(lengths, start=1) if n == 0}  # said above
-            problems += [p for p in _shape_problems(lengths, layout) if p.row not in blank]
+            )
+        # The rows' widths are judged from the places as typed: an empty slot or an
+        # unreadable card is still a place.
+        if layout is None:
+            problems += _shape_problems(lengths, layout)
+        else:
+            problems += _row_width_problems(lengths, layout)
         if problems:
             raise GridError("; ".join(p.message for p in problems), problems)
-        return rows
+        return cls(tuple(rows))
 
     @classmethod
     def from_columns(cls, columns: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> Grid:
@@ -260,15 +305,23 @@ def _shape_problems(row_lengths: list[int], layout: Layout | None) -> list[Probl
                 if n != first
             ]
         return []
+    return _row_count_problems(len(row_lengths), layout) + _row_width_problems(row_lengths, layout)
+
+
+def _row_count_problems(rows: int, layout: Layout) -> list[Problem]:
+    if rows == layout.rows:
+        return []
+    return [
+        Problem(
+            f"this layout has {count_words(layout.rows, 'row')} of "
+            f"{number_word(layout.columns)} cards, but the grid has {count_words(rows, 'row')}"
+        )
+    ]
+
+
+def _row_width_problems(row_lengths: list[int], layout: Layout) -> list[Problem]:
     problems: list[Problem] = []
     width = number_word(layout.columns)
-    if len(row_lengths) != layout.rows:
-        problems.append(
-            Problem(
-                f"this layout has {count_words(layout.rows, 'row')} of {width} cards, "
-                f"but the grid has {count_words(len(row_lengths), 'row')}"
-            )
-        )
     for r, n in enumerate(row_lengths[: layout.rows], start=1):
         if n < layout.columns:
             problems.append(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .grid import EMPTY_SLOT, Layout
+from .grid import EMPTY_SLOT, Layout, rows_and_gaps
 
 #: Rows are separated by "/" or new lines, cards by spaces or commas, exactly as
 #: :meth:`Grid.parse` reads them (a test holds the two together).
@@ -20,11 +20,14 @@ def grid_cells(text: str, layout: Layout) -> list[list[str]]:
     """The typed token of every slot, row by row, ``""`` where nothing was typed.
 
     Tokens beyond the layout are dropped (the grid's own validation reports them).
+    Slashes with nothing between them make no row, as for :meth:`Grid.parse`:
+    ``"8 5 7 // 8 3 9"`` fills rows 1 and 2 (and the grid says what is wrong).
     """
-    rows: list[list[str]] = []
     row_texts = _ROW_SPLIT.split(text.strip()) if text.strip() else []
+    token_rows, _ = rows_and_gaps(row_texts)
+    rows: list[list[str]] = []
     for r in range(layout.rows):
-        tokens = row_texts[r].replace(",", " ").split() if r < len(row_texts) else []
+        tokens = token_rows[r] if r < len(token_rows) else []
         rows.append([tokens[c] if c < len(tokens) else "" for c in range(layout.columns)])
     return rows
 

@@ -3,8 +3,10 @@
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scoring.engine import Card, DeckKind, Grid, Layout, Rank, RuleSet, grid_problems
+from scoring.engine import Card, DeckKind, Grid, GridError, Layout, Rank, RuleSet, grid_problems
 from scoring.engine.deal import deal_grid, shoe
 from scoring.engine.slots import cells_notation, grid_cells
 
@@ -92,3 +94,41 @@ def test_grid_cells_splits_exactly_as_grid_parse_does(text):
     assert [[str(Card.parse(token)) for token in row] for row in cells] == [
         [str(card) for card in row] for row in grid.rows
     ]
+
+
+def test_grid_cells_skip_slashes_with_nothing_between_them_as_grid_parse_does():
+    """The slots show the cards where the grid's messages say they are."""
+    assert grid_cells("8 5 7 // 8 3 9", Layout(2, 3)) == [["8", "5", "7"], ["8", "3", "9"]]
+    assert grid_cells("/ 8 5 7 / 8 3 9", Layout(2, 3)) == [["8", "5", "7"], ["8", "3", "9"]]
+    assert grid_cells("8 5 7 //", Layout(2, 3)) == [["8", "5", "7"], ["", "", ""]]
+    with pytest.raises(GridError) as caught:
+        Grid.parse("8 5 7 // 8 B 9", Layout(2, 3))
+    (r, c) = caught.value.problems[1].row, caught.value.problems[1].column
+    assert grid_cells("8 5 7 // 8 B 9", Layout(2, 3))[r - 1][c - 1] == "B"
+
+
+#: A card, an unreadable one, an empty slot or nothing, then a separator.
+_PIECES = st.tuples(st.sampled_from(["8", "B", "?", ""]), st.sampled_from([" ", "/", " / ", ","]))
+
+
+@given(st.lists(_PIECES, max_size=10).map(lambda pieces: "".join(a + b for a, b in pieces)))
+def test_every_place_a_grid_problem_names_is_the_slot_grid_cells_shows_there(text):
+    """Whatever the slashes, a wrong card is found in its slot, and an empty slot
+    or a missing place is a slot drawn empty."""
+    layout = Layout(2, 3)
+    cells = grid_cells(text, layout)
+    try:
+        Grid.parse(text, layout)
+    except GridError as exc:
+        for problem in exc.problems:
+            places = [(r, c) for _, r, c in problem.places]
+            if not places and problem.row is not None and problem.column is not None:
+                places = [(problem.row, problem.column)]
+            for r, c in places:
+                if r > layout.rows or c > layout.columns:
+                    continue
+                token = cells[r - 1][c - 1]
+                if "'B'" in problem.message:
+                    assert token == "B", (problem.message, cells)
+                else:
+                    assert token in ("", "?"), (problem.message, cells)
