@@ -91,7 +91,9 @@ STANDARD_RANKS: tuple[Rank, ...] = (
     Rank.KING,
 )
 
-#: Ranks of the 120-card ZSA deck.
+#: Ranks of the ZSA deck: fourteen ranks in eight suits, eight cards of each rank
+#: (:data:`COPIES_PER_RANK` in ``rules``): 112 cards. The deck is sold as 120 cards; the
+#: rules here count only the cards of these ranks.
 ZSA_RANKS: tuple[Rank, ...] = (
     Rank.ZERO,
     Rank.ACE,

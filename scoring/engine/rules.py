@@ -122,7 +122,8 @@ DEFAULT_VARIANT = "six-card"
 
 
 class DeckKind(enum.Enum):
-    """Which cards are shuffled: standard 52-card decks, or the 120-card ZSA deck."""
+    """Which cards are shuffled: standard 52-card decks, or the ZSA deck (fourteen
+    ranks in eight suits, eight cards of each rank)."""
 
     STANDARD = "standard"
     ZSA = "zsa"
