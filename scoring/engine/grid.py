@@ -311,10 +311,15 @@ def _shape_problems(row_lengths: list[int], layout: Layout | None) -> list[Probl
 def _row_count_problems(rows: int, layout: Layout) -> list[Problem]:
     if rows == layout.rows:
         return []
+    # Rows missing: their first place, as a short row gives its first missing card,
+    # so a grid editor can draw them as slots still to fill and say so once.
+    missing = rows < layout.rows
     return [
         Problem(
             f"this layout has {count_words(layout.rows, 'row')} of "
-            f"{number_word(layout.columns)} cards, but the grid has {count_words(rows, 'row')}"
+            f"{number_word(layout.columns)} cards, but the grid has {count_words(rows, 'row')}",
+            row=rows + 1 if missing else None,
+            column=1 if missing else None,
         )
     ]
 

@@ -262,3 +262,18 @@ def test_a_row_begun_is_still_a_row(eight):
         2,
         1,
     )
+
+
+def test_missing_rows_give_the_place_where_they_start():
+    """As a short row gives its first missing card: a grid editor draws those
+    places as slots still to fill, and says so once."""
+    with pytest.raises(GridError) as caught:
+        Grid.parse("8 5 7 / 8 3 9", Layout(3, 3))
+    (problem,) = caught.value.problems
+    assert problem.message == "this layout has three rows of three cards, but the grid has two rows"
+    assert (problem.row, problem.column) == (3, 1)
+    assert problem.at_seat(1).places == ((1, 3, 1),)
+    # A row too many has no place in the layout.
+    with pytest.raises(GridError) as caught:
+        Grid.parse("8 5 7 / 8 3 9 / 1 2 3", SIX_CARD)
+    assert (caught.value.problems[0].row, caught.value.problems[0].column) == (None, None)

@@ -217,7 +217,8 @@ def test_preview_scores_each_grid_as_a_fragment_for_htmx(client, three):
     fragment = client.post(url, data, **HX).content.decode()
     assert "<html" not in fragment
     assert re.search(r'<div id="result-0" class="result"[^>]* hx-swap-oob="true"', fragment)
-    assert 'id="result-1" class="result" aria-live="polite" data-bad="1-3"' in fragment
+    # "K K": row 1's first missing card, and the first place of the missing row 2.
+    assert 'id="result-1" class="result" aria-live="polite" data-bad="1-3 2-1"' in fragment
     assert "Column 1: pair of 8s: 0" in fragment
     assert "Grid: 24" in fragment
     assert "Row 1 has two cards; it needs three." in fragment
