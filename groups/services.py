@@ -51,23 +51,36 @@ def invite_accept(*, token: str, user: AbstractBaseUser) -> Group:
     return invite.group
 
 
-@transaction.atomic
-def member_remove(*, group: Group, by: AbstractBaseUser, user: AbstractBaseUser) -> None:
-    """The owner removes a member, or a member leaves. The owner cannot leave
-    without handing the group over first."""
+def member_remove_check(*, group: Group, by: AbstractBaseUser, user: AbstractBaseUser) -> None:
+    """Raise ``GroupActionError`` if ``by`` may not remove ``user`` (checked before
+    asking to confirm, and again when it is done)."""
     if user.pk == group.owner_id:
         raise GroupActionError("The owner cannot leave; hand the group over first.")
     if by.pk != user.pk:
         _require_owner(group, by)
+
+
+@transaction.atomic
+def member_remove(*, group: Group, by: AbstractBaseUser, user: AbstractBaseUser) -> None:
+    """The owner removes a member, or a member leaves. The owner cannot leave
+    without handing the group over first."""
+    member_remove_check(group=group, by=by, user=user)
     Membership.objects.filter(group=group, user=user).delete()
+
+
+def ownership_transfer_check(*, group: Group, by: AbstractBaseUser, to: AbstractBaseUser) -> None:
+    """Raise ``GroupActionError`` if ``by`` may not hand the group to ``to``."""
+    _require_owner(group, by)
+    if to.pk == group.owner_id:
+        raise GroupActionError("You already own the group.")
+    if not Membership.objects.filter(group=group, user=to).exists():
+        raise GroupActionError("Only a member can own the group.")
 
 
 @transaction.atomic
 def ownership_transfer(*, group: Group, by: AbstractBaseUser, to: AbstractBaseUser) -> None:
     """Hand the group to another member (owner only)."""
-    _require_owner(group, by)
-    if not Membership.objects.filter(group=group, user=to).exists():
-        raise GroupActionError("Only a member can own the group.")
+    ownership_transfer_check(group=group, by=by, to=to)
     group.owner = to  # type: ignore[assignment]
     group.save(update_fields=["owner"])
 

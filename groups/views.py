@@ -8,11 +8,11 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -183,13 +183,16 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def roster_add(request: HttpRequest, group_id: int) -> HttpResponse:
     """Add a player to the roster, then show it there. A name refused comes back
     in the group's page, kept in the field with the reason beside it, the field
     focused (a fragment in the form's action would stop the browser from focusing
-    it)."""
+    it). That leaves this address in the address bar: opened again (a reloaded
+    tab), it goes back to the roster."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
+    if request.method == "GET":
+        return redirect(group.get_absolute_url() + "#roster")
     form = RosterForm(request.POST)
     if form.is_valid():
         try:
@@ -204,9 +207,12 @@ def roster_add(request: HttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
+    """Make an invitation link (POST); opened as an address, back to the group."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
+    if request.method == "GET":
+        return redirect(group)
     try:
         services.invite_create(group=group, by=request.user)
         messages.success(request, "New invitation link made. Share it with your players.")
@@ -216,9 +222,12 @@ def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpResponse:
+    """Stop an invitation link (POST); opened as an address, back to the group."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
+    if request.method == "GET":
+        return redirect(group)
     invite = get_object_or_404(Invite, pk=invite_id, group=group)
     try:
         services.invite_revoke(invite=invite, by=request.user)
@@ -242,36 +251,113 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "groups/invite_accept.html", {"invite": invite})
 
 
+def _confirm(
+    request: HttpRequest,
+    group: Group,
+    *,
+    question: str,
+    explanation: str,
+    button: str,
+    danger: bool = True,
+    fields: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """A page that asks before a change that cannot be undone: its button posts
+    back to the same address, which makes the change (no JavaScript needed)."""
+    return render(
+        request,
+        "groups/confirm.html",
+        {
+            "group": group,
+            "question": question,
+            "explanation": explanation,
+            "button": button,
+            "danger": danger,
+            "fields": fields or {},
+            "action": request.path,
+        },
+    )
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def member_remove(request: HttpRequest, group_id: int, user_id: int) -> HttpResponse:
-    """The owner removes a member, or a member removes themself (leaves)."""
+    """The owner removes a member, or a member removes themself (leaves): GET asks
+    first, POST does it."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     user = get_object_or_404(get_user_model(), pk=user_id, memberships__group=group)
+    leaving = user.pk == request.user.pk
     try:
-        services.member_remove(group=group, by=request.user, user=user)
+        if request.method == "GET":
+            services.member_remove_check(group=group, by=request.user, user=user)
+        else:
+            services.member_remove(group=group, by=request.user, user=user)
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
         return redirect(group)
-    if user.pk == request.user.pk:
+    name = user.get_username()
+    if request.method == "GET" and leaving:
+        return _confirm(
+            request,
+            group,
+            question=f"Leave {group.name}?",
+            explanation=(
+                f"You will no longer see {group.name}'s matches, roster and statistics. "
+                f"To come back you will need a new invitation link from "
+                f"{group.owner.get_username()}, who owns the group."
+            ),
+            button=f"Leave {group.name}",
+        )
+    if request.method == "GET":
+        return _confirm(
+            request,
+            group,
+            question=f"Remove {name} from {group.name}?",
+            explanation=(
+                f"{name} will no longer see the group's matches, roster and statistics. "
+                "Matches already in the history stay as they are. To come back they will "
+                "need a new invitation link."
+            ),
+            button=f"Remove {name}",
+        )
+    if leaving:
         messages.success(request, f"You left {group.name}.")
         return redirect("groups:list")
-    messages.success(request, f"{user.get_username()} is no longer a member.")
+    messages.success(request, f"{name} is no longer a member.")
     return redirect(group)
 
 
 @login_required
-@require_POST
-def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponseRedirect:
+@require_http_methods(["GET", "POST"])
+def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponse:
+    """Hand the group to another member: GET (``?user=``) asks first, POST does it.
+    Without a member to hand it to, back to the group's page."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
-    chosen = str(request.POST.get("user", "")).strip()
+    data = request.POST if request.method == "POST" else request.GET
+    chosen = str(data.get("user", "")).strip()
     if not chosen.isascii() or not chosen.isdigit():
-        messages.error(request, "Choose the member to hand the group to.")
+        if request.method == "POST":
+            messages.error(request, "Choose the member to hand the group to.")
         return redirect(group)
     user = get_object_or_404(get_user_model(), pk=int(chosen), memberships__group=group)
+    name = user.get_username()
     try:
+        if request.method == "GET":
+            services.ownership_transfer_check(group=group, by=request.user, to=user)
+            return _confirm(
+                request,
+                group,
+                question=f"Make {name} the owner of {group.name}?",
+                explanation=(
+                    f"{name} will be the only one who can make invitation links, remove "
+                    "members and hand the group on. You stay a member, but only "
+                    f"{name} can give the group back to you."
+                ),
+                button=f"Make {name} the owner",
+                danger=False,
+                fields={"user": user.pk},
+            )
         services.ownership_transfer(group=group, by=request.user, to=user)
-        messages.success(request, f"{user.get_username()} now owns {group.name}.")
+        messages.success(request, f"{name} now owns {group.name}.")
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
     return redirect(group)
@@ -369,9 +455,12 @@ def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def match_move(request: HttpRequest, pk: int) -> HttpResponse:
-    """Move a match this browser started into one of the user's groups."""
+    """Move a match this browser started into one of the user's groups (POST);
+    opened as an address, back to the match, whose page has the form."""
+    if request.method == "GET":
+        return redirect("scoring:match_detail", pk=pk)
     match = match_for_request(request, pk)
     group = selectors.group_for_member(
         user=request.user, group_id=int_param(request.POST.get("group"))

@@ -57,6 +57,7 @@ SIGNED_OUT = {"anonymous": OK, "keeper": OK, "stranger": ELSEWHERE, "member": EL
 SIGNED_OUT["owner"] = ELSEWHERE
 GROUP_MEMBER = {**SIGNED_IN, "stranger": NOT_FOUND}
 GROUP_OWNER = {**GROUP_MEMBER, "member": REFUSED}
+BACK_TO_GROUP = {**GROUP_MEMBER, "member": ELSEWHERE, "owner": ELSEWHERE}
 #: Only whoever keeps the match: its account owner, or the browser that started it.
 MATCH = "match"
 #: A page only a form posts to, opened as a page: whoever keeps the match is sent
@@ -178,14 +179,26 @@ TABLE: dict[str, Row] = {
     "groups:detail": Row(
         args=lambda w: [w.group.pk], get=GROUP_MEMBER, shows=lambda w: w.group.name
     ),
+    # A POST-only address opened again (a reloaded tab) goes back to the page
+    # with its form; removing a member or handing the group over asks first.
     "groups:roster_add": Row(
-        args=lambda w: [w.group.pk], post=GROUP_MEMBER, data=lambda w: {"name": "Bea"}
+        args=lambda w: [w.group.pk],
+        get=BACK_TO_GROUP,
+        post=GROUP_MEMBER,
+        data=lambda w: {"name": "Bea"},
     ),
-    "groups:invite_create": Row(args=lambda w: [w.group.pk], post=GROUP_OWNER),
-    "groups:invite_revoke": Row(args=lambda w: [w.group.pk, w.invite.pk], post=GROUP_OWNER),
-    "groups:member_remove": Row(args=lambda w: [w.group.pk, w.member.pk], post=GROUP_MEMBER),
+    "groups:invite_create": Row(args=lambda w: [w.group.pk], get=BACK_TO_GROUP, post=GROUP_OWNER),
+    "groups:invite_revoke": Row(
+        args=lambda w: [w.group.pk, w.invite.pk], get=BACK_TO_GROUP, post=GROUP_OWNER
+    ),
+    "groups:member_remove": Row(
+        args=lambda w: [w.group.pk, w.member.pk], get=GROUP_MEMBER, post=GROUP_MEMBER
+    ),
     "groups:ownership_transfer": Row(
-        args=lambda w: [w.group.pk], post=GROUP_OWNER, data=lambda w: {"user": w.member.pk}
+        args=lambda w: [w.group.pk],
+        get=BACK_TO_GROUP,
+        post=GROUP_OWNER,
+        data=lambda w: {"user": w.member.pk},
     ),
     "groups:history": Row(args=lambda w: [w.group.pk], get=GROUP_MEMBER),
     "groups:export_json": Row(args=lambda w: [w.group.pk], get=GROUP_MEMBER),
@@ -200,6 +213,7 @@ TABLE: dict[str, Row] = {
     # the group: only the owner here (the keeper's match has no account to move it).
     "groups:match_move": Row(
         args=lambda w: [w.match.pk],
+        get={**SIGNED_IN, "stranger": ELSEWHERE, "member": ELSEWHERE, "owner": ELSEWHERE},
         post={
             "anonymous": LOGIN,
             "keeper": LOGIN,

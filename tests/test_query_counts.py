@@ -41,7 +41,7 @@ from scoring.engine import RuleSet, apply_hole_rules
 from scoring.management.commands.bench import EIGHT_PLAYERS
 from scoring.models import Match
 from scoring.views import SESSION_KEY, list_cursor
-from tests.test_access import ADMIN_NAMESPACE, MATCH_ONWARD, TABLE, site_urls
+from tests.test_access import ADMIN_NAMESPACE, TABLE, site_urls
 
 pytestmark = pytest.mark.django_db
 
@@ -433,6 +433,20 @@ CASES: list[Case] = [
         shows=lambda w: w.roster[-1].name,
     ),
     Case("groups:match_new", "member", args=group_args(), shows=lambda w: w.roster[-1].name),
+    # The questions asked before removing a member and handing the group over.
+    Case(
+        "groups:member_remove",
+        "owner",
+        args=group_args(lambda w: w.member.pk),
+        shows=lambda w: f"Remove {w.member.username}",
+    ),
+    Case(
+        "groups:ownership_transfer",
+        "owner",
+        args=group_args(),
+        params=lambda w: {"user": w.member.pk},
+        shows=lambda w: f"Make {w.member.username} the owner",
+    ),
     Case(
         "groups:invite_accept",
         "stranger",
@@ -517,6 +531,18 @@ CASES += [case for case in admin_cases() if case.name not in ADMIN_NOT_PAGES]
 # -- the checks -------------------------------------------------------------------------
 
 
+#: Site URLs that answer GET only to send the visitor elsewhere: a POST-only address
+#: opened again (a reloaded tab) goes back to the page with its form.
+SITE_NOT_PAGES = {
+    "groups:roster_add": "redirects to the group's roster",
+    "groups:invite_create": "redirects to the group's page",
+    "groups:invite_revoke": "redirects to the group's page",
+    "groups:match_move": "redirects to the match",
+    "scoring:hole_preview": "redirects to the next hole's form",
+    "scoring:match_rematch": "redirects to the match",
+}
+
+
 def get_pages() -> set[str]:
     """Every page: the site's URLs that answer GET, and the admin's named URLs that
     are pages (its unnamed ones only redirect)."""
@@ -525,8 +551,7 @@ def get_pages() -> set[str]:
         for name in site_urls()
         if name.startswith(f"{ADMIN_NAMESPACE}:") and "<unnamed" not in name
     }
-    # (A GET that only sends the visitor on draws no page.)
-    site = {name for name, row in TABLE.items() if row.get not in (None, MATCH_ONWARD)}
+    site = {name for name, row in TABLE.items() if row.get is not None} - set(SITE_NOT_PAGES)
     return site | (admin_pages - set(ADMIN_NOT_PAGES))
 
 
