@@ -24,6 +24,8 @@ from django.utils.dateparse import parse_datetime
 
 from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
 from scoring.engine.deal import deal_grids, went_out_seat
+from scoring.engine.errors import GolfError
+from scoring.engine.validation import grid_problems, parse_grid
 from scoring.models import Hole, Match, Player, Score
 from scoring.results import HoleResult, seat_results
 from scoring.services import breakdown_data
@@ -193,7 +195,10 @@ def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
             entry["id"]: RosterPlayer.objects.create(group=group, name=name)
             for entry, name in zip(data.get("roster", []), names, strict=True)
         }
-        matches_create(group=group, matches=data.get("matches", []), roster=roster)
+        matches = data.get("matches", [])
+        for number, match in enumerate(matches, start=1):
+            _check_match(number, match, roster)
+        matches_create(group=group, matches=matches, roster=roster)
     except ImportRejected:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
@@ -241,17 +246,64 @@ def matches_create(
 ) -> None:
     """Store matches given as export data in ``group``, in batches (a few queries a
     batch, whatever the number of matches)."""
+    for data in matches:
+        RuleSet.from_dict(data["rules"])  # refuse rule sets the engine cannot read
     for start in range(0, len(matches), BATCH):
         _create_batch(group, matches[start : start + BATCH], roster)
     # Stored in bulk, past the signals that keep the group's cached pages current.
     revise(group.pk)
 
 
+def _check_match(number: int, data: dict[str, Any], roster: dict[Any, RosterPlayer]) -> None:
+    """Refuse a match the pages would show wrongly: a seat linked to a roster entry
+    the file does not have (its statistics would silently lose the match), or a
+    grid the engine cannot read or that breaks its rules (a scoreboard that cannot
+    show its cards). ``number`` is the match's place in the file, from 1."""
+    where = f"match {number} of the file"
+    if data.get("created_at"):
+        where += f" (started {data['created_at']})"
+    rules = _rules(data["rules"], where)
+    seats = data["players"]
+    names = {int(p["seat"]): str(p.get("name", "")).strip() for p in seats}
+    for p in seats:
+        link = p.get("roster")
+        if link is not None and link not in roster:
+            raise ImportRejected(
+                f"{where}: {names[int(p['seat'])]!r} is linked to roster entry {link!r}, "
+                "which is not in the file's roster"
+            )
+    for hole in data["holes"]:
+        hole_rules = _rules(hole.get("rules"), where) if hole.get("rules") else rules
+        cards = hole.get("kind", Hole.Kind.GRIDS) == Hole.Kind.GRIDS
+        for score in hole["scores"]:
+            seat = int(score["seat"])
+            text = str(score.get("grid") or "")
+            place = f"{where}, hole {hole['number']}, {names.get(seat) or f'seat {seat + 1}'!r}"
+            if not text.strip():
+                if cards:
+                    raise ImportRejected(f"{place}: the hole was scored from cards, but no grid")
+                continue
+            try:
+                grid = parse_grid(text, hole_rules)
+            except GolfError as exc:
+                raise ImportRejected(f"{place}: the grid {text!r} cannot be read ({exc})") from exc
+            problems = grid_problems(grid, hole_rules, players=max(len(seats), 2))
+            if problems:
+                wrong = "; ".join(str(problem) for problem in problems)
+                raise ImportRejected(f"{place}: the grid {text!r} is not possible ({wrong})")
+
+
+def _rules(data: Any, where: str) -> RuleSet:
+    """The rule set, or why the engine cannot read it."""
+    try:
+        return RuleSet.from_dict(data)
+    except GolfError as exc:
+        raise ImportRejected(f"{where}: the rules cannot be read ({exc})") from exc
+
+
 def _create_batch(
     group: Group, batch: Sequence[dict[str, Any]], roster: dict[Any, RosterPlayer]
 ) -> None:
-    for data in batch:
-        RuleSet.from_dict(data["rules"])  # refuse rule sets the engine cannot read
     made = Match.objects.bulk_create(
         Match(
             group=group,
