@@ -33,6 +33,12 @@ class GroupForm(forms.ModelForm):  # type: ignore[type-arg]
         fields = ("name",)
         labels = {"name": "Group name"}
         help_texts = {"name": "Something your table will recognise, like “Friday golf”."}
+        error_messages = {
+            "name": {
+                "required": "Give the group a name.",
+                "max_length": "Keep the name to %(limit_value)d characters or fewer.",
+            }
+        }
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
@@ -96,6 +102,11 @@ class GroupMatchForm(MatchForm):
         return super().seated_names(self.cleaned_data)
 
 
+#: Browsers show a date field in their own format (31/03/2025, 3/31/2025, ...), so
+#: the message names none.
+BAD_DATE = "That is not a date the page can read. Choose the date again, or clear the field."
+
+
 class HistoryFilter(forms.Form):
     """Narrow a group's history: one player, one variant, a range of dates."""
 
@@ -114,13 +125,13 @@ class HistoryFilter(forms.Form):
         required=False,
         label="From",
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Enter a date like 2025-03-31."},
+        error_messages={"invalid": BAD_DATE},
     )
     until = forms.DateField(
         required=False,
         label="To",
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Enter a date like 2025-03-31."},
+        error_messages={"invalid": BAD_DATE},
     )
 
     def __init__(self, *args: Any, group: Group, **kwargs: Any) -> None:

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from groups import services
 from groups.models import Membership
 from scoring import services as scoring_services
 from scoring.engine import RuleSet
@@ -133,3 +134,44 @@ def test_moving_a_match_opened_as_an_address_goes_back_to_the_match(client, owne
     response = client.get(reverse("groups:match_move", args=[match.pk]))
     assert response.status_code == 302
     assert response["Location"] == reverse("scoring:match_detail", args=[match.pk])
+
+
+# -- 4. wording ---------------------------------------------------------------------------
+
+
+def test_a_player_without_a_finished_match_is_named(client, member, group, owner, play):
+    play(group, owner, {"Bob": [3], "Cy": [4]})
+    zed = services.roster_add(group=group, name="Zed")
+    client.force_login(member)
+    page = text(client.get(reverse("groups:player", args=[group.pk, zed.pk])))
+    assert "Zed has no finished match in Friday golf yet." in page
+    assert "No finished matches in" not in page
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_group_name_gets_the_forms_own_message(client, member, name):
+    client.force_login(member)
+    response = client.post(reverse("groups:list"), {"name": name})
+    assert response.status_code == 200
+    assert "Give the group a name." in text(response)
+    assert "This field is required." not in text(response)
+
+
+def test_a_long_group_name_is_refused_in_plain_words(client, member):
+    client.force_login(member)
+    response = client.post(reverse("groups:list"), {"name": "G" * 61})
+    assert "Keep the name to 60 characters or fewer." in text(response)
+
+
+def test_a_bad_date_filter_names_no_format_the_browser_may_not_show(client, member, group):
+    client.force_login(member)
+    page = text(client.get(reverse("groups:history", args=[group.pk]), {"since": "31/13/2025"}))
+    assert "That is not a date the page can read. Choose the date again" in page
+    assert "2025-03-31" not in page
+
+
+def test_the_roster_help_says_how_seats_are_linked(client, member, group):
+    client.force_login(member)
+    page = text(client.get(group.get_absolute_url()))
+    assert "Link match players to them" not in page
+    assert "Tick them when you start a match here" in page

@@ -289,7 +289,7 @@ def test_statistics_follow_a_seat_linked_by_hand(client, member, group, owner, p
     seat = match.players.get(name="Ann")
     seat.roster_player = services.roster_add(group=group, name="Annie")
     seat.save()
-    assert "No finished matches in Friday golf yet." in client.get(url).content.decode()
+    assert "Ann has no finished match in Friday golf yet." in client.get(url).content.decode()
 
 
 def test_a_short_history_is_charted_by_day(group, owner, play):
