@@ -3,6 +3,7 @@ worker and app server (the cache is the database or Redis, never per process).""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 
 from django.core.cache import cache
@@ -43,6 +44,13 @@ def is_blocked(scope: str, who: str, limit: int) -> bool:
     """Whether ``who`` has already used up ``limit`` attempts (without counting one)."""
     count = cache.get(_key(scope, who)) or 0
     return int(count) >= limit
+
+
+def forget_one(scope: str, who: str) -> None:
+    """Take back one attempt counted by ``hit`` (one that turned out not to count:
+    a log-in that worked)."""
+    with contextlib.suppress(ValueError):  # expired meanwhile: nothing to take back
+        cache.decr(_key(scope, who))
 
 
 def reset(scope: str, who: str) -> None:

@@ -73,7 +73,9 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 class RateLimitedLoginView(LoginView):
-    """Django's log-in, with attempts limited per address and per account name."""
+    """Django's log-in, with failed attempts limited per address and per account
+    name (each attempt is counted as it comes, so a burst cannot slip past the
+    limit, and taken back if it worked)."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         address = ratelimit.client_address(request)
@@ -91,6 +93,10 @@ class RateLimitedLoginView(LoginView):
             return self.render_to_response(self.get_context_data(form=form), status=429)
         response = super().post(request, *args, **kwargs)
         if request.user.is_authenticated:
+            # Only failed attempts count: one that worked is taken back, so people
+            # sharing an address (a household, a club's wifi) are never locked out
+            # by logging in.
+            ratelimit.forget_one("login-address", address)
             ratelimit.reset("login-account", username)
         return response
 
