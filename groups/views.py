@@ -254,7 +254,8 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
         group = services.invite_accept(token=token, user=request.user)
         messages.success(request, f"You joined {group.name}.")
         return redirect(group)
-    return render(request, "groups/invite_accept.html", {"invite": invite})
+    already = Membership.objects.filter(group=invite.group, user=request.user).exists()
+    return render(request, "groups/invite_accept.html", {"invite": invite, "already": already})
 
 
 def _confirm(

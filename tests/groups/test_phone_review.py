@@ -227,3 +227,23 @@ def test_failed_log_ins_still_count_after_one_that_worked(client, member, make_u
         reverse("login"), {"username": "ann", "password": "a-long-pass-phrase-9"}
     )
     assert response.status_code == 429
+
+
+# -- 6. an invitation opened again by a member --------------------------------------------
+
+
+def test_a_member_opening_the_invitation_again_is_told_and_sent_to_the_group(client, member, group):
+    invite = group.invites.first()
+    client.force_login(member)
+    page = text(client.get(reverse("groups:invite_accept", args=[invite.token])))
+    assert "You are already a member of Friday golf" in page
+    assert f'href="{group.get_absolute_url()}"' in page
+    assert "Join Friday golf?" not in page
+    assert "<form" not in page.split('<main id="main"', 1)[1]
+
+
+def test_someone_new_is_still_asked_to_join(client, stranger, group):
+    invite = group.invites.first()
+    client.force_login(stranger)
+    page = text(client.get(reverse("groups:invite_accept", args=[invite.token])))
+    assert "Join Friday golf?" in page
