@@ -118,7 +118,9 @@ CSV_HEADER = [
     "Date",
     "Match",
     "Variant",
-    "Holes",
+    "Status",
+    "Holes played",
+    "Holes planned",
     "Seat",
     "Player",
     "Roster",
@@ -127,9 +129,22 @@ CSV_HEADER = [
     "Won",
 ]
 
+#: A match's status in the CSV: filter on it to sum only finished matches.
+FINISHED, ENDED_EARLY, IN_PROGRESS = "finished", "ended early", "in progress"
+
+
+def match_status(match: Match, holes_played: int) -> str:
+    """ "finished", "ended early" (finished before its planned holes) or
+    "in progress"."""
+    if not match.is_finished:
+        return IN_PROGRESS
+    return ENDED_EARLY if holes_played < match.holes_planned else FINISHED
+
 
 def group_csv(*, group: Group) -> str:
-    """One row per player per match, oldest first, for a spreadsheet."""
+    """One row per player per match, oldest first, for a spreadsheet. Matches still
+    being played are in it too, marked "in progress" with their totals so far (a
+    spreadsheet filters on Status; leaving them out would hide that they exist)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
@@ -148,6 +163,8 @@ def group_csv(*, group: Group) -> str:
             p.match.created_at.date().isoformat(),
             p.match_id,
             variants[variant],
+            match_status(p.match, p.holes_played),
+            p.holes_played,
             p.match.holes_planned,
             p.seat + 1,
             p.name,

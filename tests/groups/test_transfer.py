@@ -140,11 +140,11 @@ def test_csv_has_a_row_per_player_and_defuses_formulas(client, member, played):
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == transfer.CSV_HEADER
     assert len(rows) - 1 == Player.objects.filter(match__group=played).count()
-    names = [row[5] for row in rows[1:]]
+    names = [row[7] for row in rows[1:]]
     assert "'=cmd()" in names and "=cmd()" not in names
     at = names.index("'=cmd()")
     first = rows[at - 1 : at + 2]
-    assert [(r[5], r[7], r[8], r[9]) for r in first] == [
+    assert [(r[7], r[9], r[10], r[11]) for r in first] == [
         ("Ann", "8", "2", ""),
         ("Bob", "10", "3", ""),
         ("'=cmd()", "2", "1", "yes"),
