@@ -456,7 +456,7 @@ def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
         form = GroupMatchForm(initial=initial, group=group)
     return render(
         request,
-        "scoring/match_new.html",
+        "groups/match_new.html",
         {"form": form, "presets": presets, "group": group},
     )
 

@@ -3,9 +3,16 @@ names who is signed in without crowding, no page of a group with long names is
 wider than the screen, each history row is tall enough to tap, and the invitation
 link has a Copy button only where JavaScript runs."""
 
+import uuid
+
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+
+from groups import services
+from scoring import services as scoring_services
+from scoring.engine import RuleSet
+from scoring.services import HoleEntry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,3 +65,99 @@ def test_the_header_names_who_is_signed_in_on_one_line(
         path=screenshot_dir / f"review-header-{len(username)}-{scheme}.png"
     )
     context.close()
+
+
+LONG_PLAYER = "W" * 40  # the roster's limit, and no space to break at
+LONG_GROUP = "G" * 60  # the group name's limit
+
+
+@pytest.fixture
+def long_names():
+    """ann's group with the longest names it can have, a finished match between
+    them, and an invitation link."""
+    owner = User.objects.create_user("ann", password=PASSWORD)
+    group = services.group_create(owner=owner, name=LONG_GROUP)
+    match = services.group_match_create(
+        group=group,
+        by=owner,
+        picked=[],
+        new_names=[LONG_PLAYER, "Bob"],
+        first_dealer=0,
+        rules=RuleSet(holes=1),
+    )
+    entry = HoleEntry(kind="totals", totals=(3, 4))
+    scoring_services.hole_record(match=match, entry=entry, token=uuid.uuid4(), number=1)
+    services.invite_create(group=group, by=owner)
+    return group
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_long_names_never_widen_the_group_pages(
+    browser, live_server, long_names, scheme, screenshot_dir
+):
+    group = long_names
+    player = group.roster.get(name=LONG_PLAYER)
+    context, page = phone(browser, live_server, "ann", scheme=scheme)
+    for name, url in [
+        ("list", reverse("groups:list")),
+        ("group", reverse("groups:detail", args=[group.pk])),
+        ("player", reverse("groups:player", args=[group.pk, player.pk])),
+        ("new-match", reverse("groups:match_new", args=[group.pk])),
+        ("history", reverse("groups:history", args=[group.pk])),
+    ]:
+        page.goto(live_server.url + url)
+        assert LONG_PLAYER in page.content() or name == "list"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        page.screenshot(path=screenshot_dir / f"review-long-{name}-{scheme}.png", full_page=True)
+        assert width <= WIDTH, (name, width)
+    context.close()
+
+
+def test_each_history_row_is_tall_enough_to_tap(browser, live_server, long_names):
+    context, page = phone(browser, live_server, "ann")
+    for url in [
+        reverse("groups:detail", args=[long_names.pk]),
+        reverse("groups:history", args=[long_names.pk]),
+    ]:
+        page.goto(live_server.url + url)
+        links = page.locator(".history__head a")
+        assert links.count() > 0
+        assert min(link.bounding_box()["height"] for link in links.all()) >= 24
+    context.close()
+
+
+def test_the_invitation_link_has_a_copy_button_with_javascript(browser, live_server, long_names):
+    context, page = phone(browser, live_server, "ann")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(live_server.url + reverse("groups:detail", args=[long_names.pk]))
+    link = page.locator("[data-invite-link]")
+    button = page.get_by_role("button", name="Copy link")
+    assert button.count() == 1
+    box, field = button.bounding_box(), link.bounding_box()
+    assert box["height"] >= 44 and box["x"] + box["width"] <= WIDTH
+    assert abs(box["y"] + box["height"] / 2 - (field["y"] + field["height"] / 2)) < 4
+    button.click()
+    status = page.locator(".invite__status")
+    status.wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == link.input_value()
+    assert status.inner_text().startswith("Copied.")
+    assert "/groups/join/" in link.input_value()
+    context.close()
+
+
+def test_without_javascript_the_link_is_there_to_select_and_no_button(
+    browser, live_server, long_names
+):
+    context, page = phone(browser, live_server, "ann", javascript=False)
+    page.goto(live_server.url + reverse("groups:detail", args=[long_names.pk]))
+    link = page.locator("[data-invite-link]")
+    assert link.get_attribute("readonly") is not None
+    assert "/groups/join/" in link.input_value()
+    assert page.get_by_role("button", name="Copy link").count() == 0
+    context.close()
+
+
+def test_the_copy_script_is_only_on_the_group_page_with_links(client, long_names):
+    client.force_login(long_names.owner)
+    assert "groups/invite" in client.get(long_names.get_absolute_url()).content.decode()
+    assert "groups/invite" not in client.get(reverse("groups:list")).content.decode()
