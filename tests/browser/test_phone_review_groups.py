@@ -161,3 +161,12 @@ def test_the_copy_script_is_only_on_the_group_page_with_links(client, long_names
     client.force_login(long_names.owner)
     assert "groups/invite" in client.get(long_names.get_absolute_url()).content.decode()
     assert "groups/invite" not in client.get(reverse("groups:list")).content.decode()
+
+
+def test_signed_out_the_brand_keeps_its_name_on_a_phone(page, live_server):
+    """Only a signed-in header, with the account's name to fit, shows the brand as
+    its icon alone."""
+    page.goto(live_server.url + reverse("home"))
+    name = page.locator(".brand__name")
+    assert name.bounding_box()["width"] > 50
+    assert name.inner_text() == "Golf scorer"
