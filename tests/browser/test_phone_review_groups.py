@@ -170,3 +170,31 @@ def test_signed_out_the_brand_keeps_its_name_on_a_phone(page, live_server):
     name = page.locator(".brand__name")
     assert name.bounding_box()["width"] > 50
     assert name.inner_text() == "Golf scorer"
+
+
+#: The one-word buttons on the page whose word is split over two lines or more.
+SPLIT_BUTTONS = """
+() => [...document.querySelectorAll("button, .button")]
+  .filter((b) => b.offsetParent !== null && !/\\s/.test(b.textContent.trim()))
+  .filter((b) => {
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return lines.size > 1;
+  })
+  .map((b) => b.textContent.trim())
+"""
+
+
+def test_a_one_word_button_beside_a_box_keeps_its_word_whole(browser, live_server, long_names):
+    """Words break anywhere rather than widen a page; not a button's: "Add" beside
+    the roster's name box came out as "Ad" over "d"."""
+    context, page = phone(browser, live_server, "ann")
+    for url in [
+        reverse("groups:detail", args=[long_names.pk]),
+        reverse("groups:history", args=[long_names.pk]),
+        reverse("groups:match_new", args=[long_names.pk]),
+    ]:
+        page.goto(live_server.url + url)
+        assert page.evaluate(SPLIT_BUTTONS) == [], url
+    context.close()
