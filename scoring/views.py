@@ -6,7 +6,6 @@ import csv
 import functools
 import hashlib
 import logging
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -37,9 +36,10 @@ from groups.selectors import groups_for_user
 from scoring import selectors, services
 from scoring.charts import progress_chart
 from scoring.engine import PRESETS, GridScore, PlayerScore, Rank, RuleSet, Suit
-from scoring.engine.grid import EMPTY_SLOT
+from scoring.engine.grid import EMPTY_SLOT, Layout
 from scoring.engine.match import dealer_for_hole
 from scoring.engine.rules import DECK_RANKS
+from scoring.engine.slots import grid_cells
 from scoring.forms import HoleForm, MatchForm, preset_initial, preset_notice
 from scoring.models import Hole, Match, Player
 from scoring.scorecard import scorecard
@@ -539,24 +539,23 @@ class SeatEntry:
     is_first: bool = False
 
 
-_TOKEN_SPLIT = re.compile(r"[\s,]+")
-
-
 def _slots(
-    text: str, rows: int, columns: int, seat: int, bad: set[tuple[int, int, int]]
+    text: str, layout: Layout, seat: int, bad: set[tuple[int, int, int]]
 ) -> list[list[dict[str, Any]]]:
-    """The grid as typed, slot by slot, for the keypad (unreadable text leaves gaps)."""
-    lines = re.split(r"\s*(?:/|\n)\s*", (text or "").strip())
-    grid: list[list[dict[str, Any]]] = []
-    for r in range(1, rows + 1):
-        tokens = [t for t in _TOKEN_SPLIT.split(lines[r - 1]) if t] if r <= len(lines) else []
-        row: list[dict[str, Any]] = []
-        for c in range(1, columns + 1):
-            card = tokens[c - 1] if c <= len(tokens) else ""
-            text = "" if card == EMPTY_SLOT else card
-            row.append({"row": r, "column": c, "text": text, "bad": (seat, r, c) in bad})
-        grid.append(row)
-    return grid
+    """The grid as typed, slot by slot, for the keypad, split as the engine reads
+    notation (``grid_cells``); unreadable text leaves gaps."""
+    return [
+        [
+            {
+                "row": r,
+                "column": c,
+                "text": "" if token == EMPTY_SLOT else token,
+                "bad": (seat, r, c) in bad,
+            }
+            for c, token in enumerate(row, start=1)
+        ]
+        for r, row in enumerate(grid_cells(text, layout), start=1)
+    ]
 
 
 def _hole_context(
@@ -580,9 +579,7 @@ def _hole_context(
             player=player,
             grid_field=grid_field,
             total_field=form[f"total_{player.seat}"],
-            slots=_slots(
-                grid_field.value() or "", layout.rows, layout.columns, player.seat, form.places
-            ),
+            slots=_slots(grid_field.value() or "", layout, player.seat, form.places),
             errors=form.seat_errors.get(player.seat, []),
             bad=" ".join(f"{r}-{c}" for s, r, c in sorted(form.places) if s == player.seat),
             is_dealer=player.pk == dealer.pk,

@@ -400,7 +400,8 @@
 
     function readNotation(group) {
       var text = inputFor(group).value.trim();
-      var rows = text ? text.split(/\s*(?:\/|\n)\s*/) : [];
+      // Slashes with nothing between them make no row, as the engine reads a grid.
+      var rows = text ? text.split(/\s*(?:\/|\n)\s*/).filter(Boolean) : [];
       var cols = columnsOf(group);
       slotsOf(group).forEach(function (slot, i) {
         var r = Math.floor(i / cols), c = i % cols;

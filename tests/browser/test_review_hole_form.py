@@ -329,3 +329,12 @@ def test_the_keypad_comes_up_with_a_chosen_slot_and_goes_once_all_are_filled(pag
     expect(keypad).to_be_visible()
     page.locator("#keypad [data-clear]").tap()
     assert page.get_by_label("Cards, row by row").nth(1).input_value() == ""
+
+
+def test_the_slots_skip_a_doubled_slash_as_the_engine_does(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    page.get_by_label("Cards, row by row").first.fill("8 5 7 // 8 3 9")
+    slots = page.locator("#entry-0 .slot")
+    expect(slots.nth(3)).to_have_text("8")
+    expect(slots.nth(5)).to_have_text("9")
+    expect(page.locator("#result-0")).to_contain_text("no card between the slashes")

@@ -337,3 +337,14 @@ def test_a_refused_correction_says_it_was_not_saved(client, three):
     data["revision"] = "1"
     page = client.post(reverse("scoring:hole_edit", args=[three.pk, 1]), data).content.decode()
     assert "The correction of hole 1 was not saved." in page
+
+
+def test_the_slots_read_a_grid_as_the_engine_does(client, three):
+    """A doubled slash makes no row: the message says so, and the slots show the
+    second row where the player typed it, not an empty row 2."""
+    data = hole_data(grid_0="8 5 7 // 8 3 9", grid_1="K 4 7 / K 3 9", grid_2="A 4 6 / A 4 6")
+    page = client.post(reverse("scoring:hole_preview", args=[three.pk]), data).content.decode()
+    entry = page[page.index('id="entry-0"') : page.index('id="entry-1"')]
+    assert "no card between the slashes after row 1" in entry
+    for column, card in enumerate("839", start=1):
+        assert f'aria-label="Row 2, card {column}: {card}' in entry
