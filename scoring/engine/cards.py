@@ -244,18 +244,8 @@ def _is_zsa(ranks: tuple[Rank, ...]) -> bool:
     return Rank.ZSA_TEN in ranks
 
 
-#: The number ranks, said as one span ("2-10") when a deck has them all.
-_NUMBER_RANKS = (
-    Rank.TWO,
-    Rank.THREE,
-    Rank.FOUR,
-    Rank.FIVE,
-    Rank.SIX,
-    Rank.SEVEN,
-    Rank.EIGHT,
-    Rank.NINE,
-    Rank.TEN,
-)
+#: The number ranks, 2 to 10, said as one span ("2-10") when a deck has them all.
+_NUMBER_RANKS = STANDARD_RANKS[STANDARD_RANKS.index(Rank.TWO) : STANDARD_RANKS.index(Rank.TEN) + 1]
 
 
 def ranks_phrase(ranks: tuple[Rank, ...]) -> str:
