@@ -462,7 +462,11 @@ def match_end(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, "The match is over; here is how it finished.")
         return redirect(match)
     board = selectors.match_board(match=match)
-    return render(request, "scoring/match_end.html", {"match": match, "board": board})
+    return render(
+        request,
+        "scoring/match_end.html",
+        {"match": match, "board": board, "may_delete": may_delete(request, match)},
+    )
 
 
 def may_delete(request: HttpRequest, match: Match) -> bool:

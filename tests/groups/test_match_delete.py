@@ -32,6 +32,9 @@ def test_a_match_started_by_mistake_can_be_deleted(client):
     assert reverse("scoring:match_delete", args=[match.pk]) in end
     board = client.get(match.get_absolute_url()).content.decode()
     assert "Delete the match…" in board
+    # An empty card has nothing highlighted or marked to explain.
+    assert "Lowest wins." in board
+    assert "A highlighted score won its hole" not in board
 
     url = reverse("scoring:match_delete", args=[match.pk])
     page = client.get(url).content.decode()
@@ -75,6 +78,12 @@ def test_a_groups_match_goes_only_by_the_member_who_started_it(client, group, ow
 
     client.force_login(owner)
     assert "Delete the match…" not in client.get(match.get_absolute_url()).content.decode()
+    unplayed = services.match_create(
+        names=["Ann", "Bob"], first_dealer=0, rules=RuleSet(holes=9), owner=member, group=group
+    )
+    end = client.get(reverse("scoring:match_end", args=[unplayed.pk])).content.decode()
+    assert "nothing to finish" in end
+    assert reverse("scoring:match_delete", args=[unplayed.pk]) not in end
     page = client.get(url).content.decode()
     assert "only be deleted by the member who started it" in page
     assert "Yes, delete the match" not in page
