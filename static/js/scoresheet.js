@@ -112,7 +112,8 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "button--quiet";
-    button.textContent = "Start afresh";
+    // ("Back to the saved hole" on a correction: that is what it puts back.)
+    button.textContent = form.dataset.afresh || "Start afresh";
     button.addEventListener("click", function () {
       fill(form, page);
       store.removeItem(key);
@@ -155,10 +156,18 @@
     if (!keypad || keypad.hidden || !keypad.getClientRects().length) return 0;
     return keypad.offsetHeight;
   }
+  // Scrolled by hand, not with scrollIntoView and scroll margins: those would be
+  // style attributes, which htmx keeps in its copy of the page for Back, and which
+  // the site's content security policy then refuses when the copy is put back.
   function reveal(element, block) {
-    element.style.scrollMarginTop = CLEARANCE + "px";
-    element.style.scrollMarginBottom = keypadHeight() + CLEARANCE + "px";
-    element.scrollIntoView({ block: block || "nearest" });
+    var box = element.getBoundingClientRect();
+    var top = CLEARANCE;
+    var bottom = window.innerHeight - keypadHeight() - CLEARANCE;
+    if (block === "start" || box.top < top || box.bottom - box.top > bottom - top) {
+      window.scrollBy(0, box.top - top);
+    } else if (box.bottom > bottom) {
+      window.scrollBy(0, box.bottom - bottom);
+    }
   }
   function shown(element) {
     return !!element && element.getClientRects().length > 0;
@@ -169,7 +178,11 @@
   // text box has the focus the keypad steps aside.)
   document.addEventListener("focusin", function (event) {
     var target = event.target;
-    if (target.classList && target.classList.contains("slot") && keypadHeight()) reveal(target);
+    // From the keyboard only: a slot tapped takes the focus before the tap's click,
+    // and a scroll then would move the slot from under the finger (the tap's own
+    // click shows the slot once it is chosen).
+    if (!target.classList || !target.classList.contains("slot")) return;
+    if (keypadHeight() && target.matches(":focus-visible")) reveal(target);
   });
 
   // A live check's results grow or shrink above the slot being filled (a finished
@@ -289,6 +302,13 @@
   }
   showLatestHoles();
   document.body.addEventListener("htmx:afterSettle", showLatestHoles);
+  // The room is a style attribute: not in htmx's copy of the page for Back (the
+  // content security policy would refuse it there); the card is placed again.
+  document.body.addEventListener("htmx:beforeHistorySave", function () {
+    document.querySelectorAll(".scorecard[style]").forEach(function (table) {
+      table.removeAttribute("style");
+    });
+  });
 
   // -- Cards or totals ----------------------------------------------------------------------
   // Switching between them leaves each result showing what the other way worked out
@@ -398,6 +418,20 @@
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
 
+    function withoutTrailingGaps(text) {
+      var rows = text.trim() ? text.trim().split(/\s*\/\s*/) : [];
+      while (rows.length) {
+        var tokens = rows[rows.length - 1].split(/[\s,]+/).filter(Boolean);
+        while (tokens.length && tokens[tokens.length - 1] === "?") tokens.pop();
+        if (tokens.length) {
+          rows[rows.length - 1] = tokens.join(" ");
+          break;
+        }
+        rows.pop();
+      }
+      return rows.join(" / ");
+    }
+
     function readNotation(group) {
       var text = inputFor(group).value.trim();
       // Slashes with nothing between them make no row, as the engine reads a grid.
@@ -419,9 +453,9 @@
         active.removeAttribute("aria-pressed");
       }
       active = slot;
-      // Once every slot is filled it goes away, and the rest of the form (who went
-      // out, Save) comes up from under it.
-      keypad.hidden = !slot;
+      // Up from the first slot chosen on; it stays once the last card is in (gone,
+      // it would leave a finger tapping what was under it).
+      if (slot) keypad.hidden = false;
       if (slot) {
         slot.classList.add("is-active");
         slot.setAttribute("aria-pressed", "true");
@@ -432,7 +466,10 @@
         if (wholeGrid) reveal(groupOf(slot));
         reveal(slot);
       } else {
-        hint.textContent = "Tap a slot, then a rank.";
+        var filled = groups.every(function (g) {
+          return slotsOf(g).every(function (each) { return !!each.dataset.card; });
+        });
+        hint.textContent = filled ? "Every card is in. Tap a slot to change it." : "Tap a slot, then a rank.";
       }
     }
 
@@ -450,6 +487,19 @@
       });
       // The box filled by the script (what was typed, put back or cleared).
       inputFor(group).addEventListener("golf:reread", function () { readNotation(group); });
+      // Typing in the box takes over from the slots: no slot stays chosen, and the
+      // keypad's "?" for the empty slots at the end go, so what is typed follows the
+      // last card ("8 ? ? / ? ? ?" becomes "8", then "8 5 7 / 8 3 9").
+      inputFor(group).addEventListener("focus", function () {
+        activate(null);
+        var input = inputFor(group);
+        if (input.value.indexOf("?") < 0) return;
+        var trimmed = withoutTrailingGaps(input.value);
+        if (trimmed !== input.value) {
+          input.value = trimmed;
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      });
       group.addEventListener("click", function (event) {
         var slot = event.target.closest(".slot");
         // The keypad coming up shows the whole grid above it, not just this slot.

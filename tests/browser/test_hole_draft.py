@@ -83,3 +83,18 @@ def test_a_form_put_back_by_back_keeps_what_is_typed_again(page, live_server):
     page.wait_for_url("**/holes/new/")
     fields.nth(0).fill("A 2 3 / 4 5 6")
     assert len(page.evaluate(DRAFTS)) == 1
+
+
+def test_a_correction_put_back_offers_the_saved_hole_again(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.get_by_text("Hole 1 saved.").wait_for()
+    page.goto(page.url + "holes/1/edit/")
+    fields.nth(0).fill("8 5 7 / 8 3 A")
+    page.reload()
+    assert fields.nth(0).input_value() == "8 5 7 / 8 3 A"
+    page.get_by_role("button", name="Back to the saved hole").click()
+    assert fields.nth(0).input_value() == "8 5 7 / 8 3 9"

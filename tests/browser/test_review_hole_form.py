@@ -285,7 +285,9 @@ def test_a_slot_reached_with_the_keyboard_is_not_under_the_keypad(page, live_ser
     page.locator("#entry-1 .slot").first.tap()
     expect(page.locator("#keypad")).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
-    page.locator("#entry-0 .slot").first.focus()
+    page.get_by_label("Every card").focus()
+    page.keyboard.press("Tab")  # out of the radio buttons, to Ann's first card
+    expect(page.locator("#entry-0 .slot").first).to_be_focused()
     wait_clear_of_keypad(page, "#entry-0 .slot")
     page.keyboard.press("Enter")
     expect(page.locator("#entry-0 .slot").first).to_have_class(re.compile("is-active"))
@@ -310,9 +312,11 @@ def test_a_suited_card_shows_its_suits_sign_in_its_slot(page, live_server):
     assert heart.evaluate("(el) => getComputedStyle(el).color") == "rgb(179, 38, 30)"
 
 
-def test_the_keypad_comes_up_with_a_chosen_slot_and_goes_once_all_are_filled(page, live_server):
+def test_the_keypad_comes_up_with_a_chosen_slot_and_stays(page, live_server):
     """Like a phone's keyboard: before a slot is chosen it would only cover a quarter
-    of the screen, the first player's slots with it."""
+    of the screen, the first player's slots with it. Once up it stays, even after
+    the last card: gone from under a finger, a quick second tap would land on the
+    page."""
     start_match(page, live_server, names=("Ann", "Ben"))
     keypad = page.locator("#keypad")
     expect(keypad).to_be_hidden()
@@ -321,14 +325,36 @@ def test_the_keypad_comes_up_with_a_chosen_slot_and_goes_once_all_are_filled(pag
     slots.first.tap()
     expect(keypad).to_be_visible()
     wait_clear_of_keypad(page, ".slot.is-active")
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5")
+    page.locator("#result-0").get_by_text("Grid: 24").wait_for()  # the page has settled
     page.locator("#entry-1 .slot").nth(5).tap()  # the very last slot
     page.locator("#keypad [data-rank='9']").tap()
-    expect(keypad).to_be_hidden()
-    expect(page.locator(".slot.is-active")).to_have_count(0)
-    page.locator("#entry-1 .slot").nth(5).tap()  # back, to put it right
     expect(keypad).to_be_visible()
+    expect(page.locator(".slot.is-active")).to_have_count(0)
+    expect(page.locator("#keypad-hint")).to_have_text("Every card is in. Tap a slot to change it.")
+    page.locator("#entry-1 .slot").nth(5).tap()  # back, to put it right
     page.locator("#keypad [data-clear]").tap()
-    assert page.get_by_label("Cards, row by row").nth(1).input_value() == ""
+    assert fields.nth(1).input_value() == "K 5 J / K 5 ?"
+
+
+def test_typing_in_the_box_after_tapping_follows_the_last_card(page, live_server):
+    """The keypad writes "?" for the slots still empty; typed after them, the rest
+    of the grid went to the end ("8 ? ? / ? ? ? 5 7 / 8 3 9")."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    page.locator("#entry-0 .slot").first.tap()
+    page.locator("#keypad [data-rank='8']").tap()
+    box = page.get_by_label("Cards, row by row").first
+    assert box.input_value() == "8 ? ? / ? ? ?"
+    box.click()
+    assert box.input_value() == "8"
+    expect(page.locator(".slot.is-active")).to_have_count(0)
+    box.press("End")
+    box.type(" 5 7 / 8 3 9")
+    assert box.input_value() == "8 5 7 / 8 3 9"
+    page.locator("#result-0").get_by_text("Grid: 24").wait_for()
+    expect(page.locator("#entry-0 .slot").nth(5)).to_have_text("9")
 
 
 def test_the_slots_skip_a_doubled_slash_as_the_engine_does(page, live_server):
