@@ -11,6 +11,19 @@ pytestmark = pytest.mark.django_db(transaction=True)
 DRAFTS = "Object.keys(localStorage).filter((key) => key.startsWith('golf-draft:'))"
 
 
+def save_first_hole(page, live_server):
+    """A two-player match started on this phone, with hole 1 typed and saved; the
+    grids' boxes."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+    assert len(page.evaluate(DRAFTS)) == 1  # kept while typed
+    page.get_by_role("button", name="Save hole 1").click()
+    page.get_by_text("Hole 1 saved.").wait_for()
+    return fields
+
+
 def test_what_was_typed_comes_back_after_a_reload(page, live_server):
     start_match(page, live_server, names=("Ann", "Ben"))
     fields = page.get_by_label("Cards, row by row")
@@ -42,13 +55,7 @@ def test_what_was_typed_comes_back_after_a_reload(page, live_server):
 
 
 def test_a_saved_hole_is_forgotten_and_the_next_starts_empty(page, live_server):
-    start_match(page, live_server, names=("Ann", "Ben"))
-    fields = page.get_by_label("Cards, row by row")
-    fields.nth(0).fill("8 5 7 / 8 3 9")
-    fields.nth(1).fill("K 5 J / K 5 2")
-    assert len(page.evaluate(DRAFTS)) == 1
-    page.get_by_role("button", name="Save hole 1").click()
-    page.get_by_text("Hole 1 saved.").wait_for()
+    fields = save_first_hole(page, live_server)
     assert page.evaluate(DRAFTS) == []
     page.get_by_role("link", name="Enter hole 2").click()
     page.get_by_role("heading", level=1).get_by_text("Hole 2").wait_for()
@@ -73,12 +80,7 @@ def test_a_refused_save_keeps_what_was_typed_and_shows_no_note(page, live_server
 
 def test_a_form_put_back_by_back_keeps_what_is_typed_again(page, live_server):
     """Back to the form htmx kept before a save: typing into it is kept as well."""
-    start_match(page, live_server, names=("Ann", "Ben"))
-    fields = page.get_by_label("Cards, row by row")
-    fields.nth(0).fill("8 5 7 / 8 3 9")
-    fields.nth(1).fill("K 5 J / K 5 2")
-    page.get_by_role("button", name="Save hole 1").click()
-    page.get_by_text("Hole 1 saved.").wait_for()
+    fields = save_first_hole(page, live_server)
     page.go_back()
     page.wait_for_url("**/holes/new/")
     fields.nth(0).fill("A 2 3 / 4 5 6")
@@ -86,12 +88,7 @@ def test_a_form_put_back_by_back_keeps_what_is_typed_again(page, live_server):
 
 
 def test_a_correction_put_back_offers_the_saved_hole_again(page, live_server):
-    start_match(page, live_server, names=("Ann", "Ben"))
-    fields = page.get_by_label("Cards, row by row")
-    fields.nth(0).fill("8 5 7 / 8 3 9")
-    fields.nth(1).fill("K 5 J / K 5 2")
-    page.get_by_role("button", name="Save hole 1").click()
-    page.get_by_text("Hole 1 saved.").wait_for()
+    fields = save_first_hole(page, live_server)
     page.goto(page.url + "holes/1/edit/")
     fields.nth(0).fill("8 5 7 / 8 3 A")
     page.reload()
