@@ -114,7 +114,8 @@ class TryForm(RulesForm):
         label="Grid, row by row",
         help_text=format_html(
             "Top row first; cards apart with spaces, rows apart with a slash, like "
-            "<code>{}</code>. Suits are optional: KH, 10S, 2D. A joker is JK.",
+            "<code>{}</code> (with every card there, the slashes may be left out). "
+            "Suits are optional: KH, 10S, 2D. A joker is JK.",
             "8 5 7 / 8 3 9",
         ),
         error_messages={

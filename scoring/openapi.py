@@ -80,7 +80,10 @@ _SCHEMAS: dict[str, Any] = {
             "grid": {
                 "type": "string",
                 "maxLength": 400,
-                "description": "Row by row, top row first, rows separated by '/'.",
+                "description": (
+                    "Row by row, top row first, rows separated by '/'; a grid with every "
+                    "card there may leave the slashes out."
+                ),
                 "examples": ["8 5 7 / 8 3 9"],
             },
         },

@@ -70,6 +70,20 @@ def _slots_phrase(places: list[tuple[int, int]]) -> str:
     return _and(parts)
 
 
+def with_row_breaks(text: str, layout: Layout | None) -> str:
+    """A grid typed as one run of cards, exactly as many as ``layout`` holds
+    (``"8 5 7 8 3 9"`` for two rows of three), with its rows marked, top row first
+    (``"8 5 7 / 8 3 9"``): on a phone the slash is a keyboard screen away. Any other
+    text comes back as it was."""
+    if layout is None or layout.rows < 2 or "/" in text or "\n" in text:
+        return text
+    tokens = text.replace(",", " ").split()
+    if len(tokens) != layout.rows * layout.columns:
+        return text
+    width = layout.columns
+    return " / ".join(" ".join(tokens[i : i + width]) for i in range(0, len(tokens), width))
+
+
 def rows_and_gaps(row_texts: list[str]) -> tuple[list[list[str]], list[int]]:
     """Each row's tokens, and the gaps: rows of no cards that are only slashes with
     nothing between them ("8 5 7 // 8 3 9"), each given as the number of rows of
@@ -151,7 +165,7 @@ class Grid:
         ``ranks``, the ranks of the deck in play, words those errors (see
         :meth:`Card.parse`).
         """
-        text = text.strip()
+        text = with_row_breaks(text.strip(), layout)
         if not text:
             raise GridError("the grid is empty: enter its cards row by row, like '8 5 7 / 8 3 9'")
         # Without a new line, "/" alone separates rows, and str.split finds the same

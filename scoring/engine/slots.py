@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .grid import EMPTY_SLOT, Layout, rows_and_gaps
+from .grid import EMPTY_SLOT, Layout, rows_and_gaps, with_row_breaks
 
 #: Rows are separated by "/" or new lines, cards by spaces or commas, exactly as
 #: :meth:`Grid.parse` reads them (a test holds the two together).
@@ -21,9 +21,11 @@ def grid_cells(text: str, layout: Layout) -> list[list[str]]:
 
     Tokens beyond the layout are dropped (the grid's own validation reports them).
     Slashes with nothing between them make no row, as for :meth:`Grid.parse`:
-    ``"8 5 7 // 8 3 9"`` fills rows 1 and 2 (and the grid says what is wrong).
+    ``"8 5 7 // 8 3 9"`` fills rows 1 and 2 (and the grid says what is wrong). A
+    full grid typed without slashes is read row by row (``with_row_breaks``).
     """
-    row_texts = _ROW_SPLIT.split(text.strip()) if text.strip() else []
+    text = with_row_breaks(text.strip(), layout)
+    row_texts = _ROW_SPLIT.split(text) if text else []
     token_rows, _ = rows_and_gaps(row_texts)
     rows: list[list[str]] = []
     for r in range(layout.rows):

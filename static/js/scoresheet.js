@@ -437,6 +437,13 @@
       // Slashes with nothing between them make no row, as the engine reads a grid.
       var rows = text ? text.split(/\s*(?:\/|\n)\s*/).filter(Boolean) : [];
       var cols = columnsOf(group);
+      var size = slotsOf(group).length;
+      // A whole grid typed without slashes is read row by row, as the engine does.
+      var run = rows.length === 1 ? rows[0].split(/[\s,]+/).filter(Boolean) : [];
+      if (size > cols && run.length === size) {
+        rows = [];
+        for (var start = 0; start < size; start += cols) rows.push(run.slice(start, start + cols).join(" "));
+      }
       slotsOf(group).forEach(function (slot, i) {
         var r = Math.floor(i / cols), c = i % cols;
         var tokens = rows[r] ? rows[r].split(/[\s,]+/).filter(Boolean) : [];

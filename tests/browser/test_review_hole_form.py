@@ -364,3 +364,12 @@ def test_the_slots_skip_a_doubled_slash_as_the_engine_does(page, live_server):
     expect(slots.nth(3)).to_have_text("8")
     expect(slots.nth(5)).to_have_text("9")
     expect(page.locator("#result-0")).to_contain_text("no card between the slashes")
+
+
+def test_a_grid_typed_without_slashes_fills_both_rows(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    page.get_by_label("Cards, row by row").first.fill("8 5 7 8 3 9")
+    slots = page.locator("#entry-0 .slot")
+    expect(slots.nth(3)).to_have_text("8")
+    expect(slots.nth(5)).to_have_text("9")
+    page.locator("#result-0").get_by_text("Grid: 24").wait_for()

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import Card, CardError, Grid, GridError, Layout, Rank, Suit
 from scoring.engine.cards import STANDARD_RANKS, ZSA_RANKS
+from scoring.engine.slots import grid_cells
 
 
 @pytest.mark.parametrize(
@@ -277,3 +278,48 @@ def test_missing_rows_give_the_place_where_they_start():
     with pytest.raises(GridError) as caught:
         Grid.parse("8 5 7 / 8 3 9 / 1 2 3", SIX_CARD)
     assert (caught.value.problems[0].row, caught.value.problems[0].column) == (None, None)
+
+
+# A whole grid may be typed without slashes: a phone's keyboard keeps "/" a screen away.
+
+
+@pytest.mark.parametrize(
+    ("text", "layout", "rows"),
+    [
+        ("8 5 7 8 3 9", Layout(2, 3), "8 5 7 / 8 3 9"),
+        ("8,5,7,8,3,9", Layout(2, 3), "8 5 7 / 8 3 9"),
+        ("kh 5 7 KD 3 9", Layout(2, 3), "KH 5 7 / KD 3 9"),
+        ("8 5 7 3", Layout(2, 2), "8 5 / 7 3"),
+        ("A 2 3 4 5 6 7 8 9", Layout(3, 3), "A 2 3 / 4 5 6 / 7 8 9"),
+    ],
+)
+def test_a_whole_grid_without_slashes_is_read_row_by_row(text, layout, rows):
+    assert Grid.parse(text, layout) == Grid.parse(rows, layout)
+    assert str(Grid.parse(text, layout)) == rows
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("8 5 7 8 3", "but the grid has one row"),  # a card short: not read as rows
+        ("8 5 7 8 3 9 4", "but the grid has one row"),
+    ],
+)
+def test_a_run_of_cards_of_another_size_is_still_one_row(text, message):
+    with pytest.raises(GridError, match=message):
+        Grid.parse(text, Layout(2, 3))
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["8", "KH", "A", "10", "JK", "Q"]), min_size=3, max_size=3),
+        min_size=2,
+        max_size=2,
+    )
+)
+def test_leaving_out_the_slashes_of_a_whole_grid_changes_nothing(rows):
+    layout = Layout(2, 3)
+    with_slashes = " / ".join(" ".join(row) for row in rows)
+    without = " ".join(" ".join(row) for row in rows)
+    assert Grid.parse(without, layout) == Grid.parse(with_slashes, layout)
+    assert grid_cells(without, layout) == grid_cells(with_slashes, layout)

@@ -348,3 +348,15 @@ def test_the_slots_read_a_grid_as_the_engine_does(client, three):
     assert "no card between the slashes after row 1" in entry
     for column, card in enumerate("839", start=1):
         assert f'aria-label="Row 2, card {column}: {card}' in entry
+
+
+def test_a_hole_saves_grids_typed_without_slashes(client, three):
+    """On a phone the slash is a keyboard screen away: six cards in a run are the
+    grid, row by row, and are kept written as rows."""
+    data = hole_data(grid_0="8 5 7 8 3 9", grid_1="K 4 7 K 3 9", grid_2="A 4 6 / A 4 6")
+    response = client.post(reverse("scoring:hole_new", args=[three.pk]), data)
+    assert response.status_code == 302
+    hole = three.holes.get(number=1)
+    scores = {s.seat: s for s in hole.scores.all()}
+    assert scores[0].grid == "8 5 7 / 8 3 9"
+    assert scores[0].score == 24
