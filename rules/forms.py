@@ -63,6 +63,10 @@ class RulesForm(forms.Form):
         self, data: Mapping[str, Any] | None = None, *, scopes: Collection[str] = (), **kwargs: Any
     ) -> None:
         super().__init__(_with_defaults(data), **kwargs)
+        # What a choice left out of the address means, for the script that sets the
+        # fields from the address after Back (static/js/try.js).
+        for name in ("variant", "deck", "jokers"):
+            self.fields[name].widget.attrs["data-default"] = DEFAULTS.get(name, "")
         #: The house rules this page offers (the others cannot change what it shows).
         self.offered = [rule for rule in HouseRule if not scopes or rule.scope in scopes]
         self.offered_slugs = {rule.slug for rule in self.offered}

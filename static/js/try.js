@@ -119,9 +119,6 @@
       setCell(at.row, at.column, token);
     }
   });
-  // Rule choices missing from the address, as the server reads them (rules/forms.py).
-  var DEFAULTS = { variant: "six-card", deck: "standard", jokers: "" };
-
   // After the Back or Forward button htmx puts back its copy of the page, with the
   // fields as they were when the page was first loaded: set them from the address,
   // which holds the whole grid and rules the restored result was scored under.
@@ -130,9 +127,10 @@
     if (!form || !input()) { return; }
     var params = new URLSearchParams(window.location.search);
     input().value = params.get("grid") || "";
-    Object.keys(DEFAULTS).forEach(function (name) {
-      var field = form.elements.namedItem(name);
-      if (field) { field.value = params.get(name) || DEFAULTS[name]; }
+    // A choice left out of the address is the one the server reads it as: the
+    // field's data-default (rules/forms.py).
+    form.querySelectorAll("select[data-default]").forEach(function (field) {
+      field.value = params.get(field.name) || field.dataset.default;
     });
     var ticked = [];
     params.getAll("house_rules").forEach(function (value) {
