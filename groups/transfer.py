@@ -136,9 +136,9 @@ FINISHED, ENDED_EARLY, IN_PROGRESS = "finished", "ended early", "in progress"
 def match_status(match: Match, holes_played: int) -> str:
     """ "finished", "ended early" (finished before its planned holes) or
     "in progress"."""
-    if not match.is_finished:
-        return IN_PROGRESS
-    return ENDED_EARLY if holes_played < match.holes_planned else FINISHED
+    if match.ended_early(holes_played):
+        return ENDED_EARLY
+    return FINISHED if match.is_finished else IN_PROGRESS
 
 
 def group_csv(*, group: Group) -> str:

@@ -89,15 +89,19 @@ class Match(models.Model):
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
+    def ended_early(self, holes_played: int) -> bool:
+        """Finished before its planned holes (``holes_played`` of them)."""
+        return self.is_finished and holes_played < self.holes_planned
+
     def length_text(self, holes_played: int) -> str:
         """How long the match is, and how far it has come, for a page: "9 holes"
         once played, "ended after 3 of 9 holes" for a match ended early, and while
         it is played "3 of 9 holes played" or "9 holes, none played yet"."""
         planned = self.holes_planned
         holes = f"{planned} hole{'' if planned == 1 else 's'}"
+        if self.ended_early(holes_played):
+            return f"ended after {holes_played} of {planned} holes"
         if self.is_finished:
-            if holes_played < planned:
-                return f"ended after {holes_played} of {planned} holes"
             return holes
         if holes_played == 0:
             return f"{holes}, none played yet"
