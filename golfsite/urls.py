@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/v1/", include("scoring.api_urls")),
     path("accounts/signup/", groups_views.signup, name="signup"),
     path("accounts/login/", groups_views.RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/logout/", groups_views.SignOutView.as_view(), name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("groups/", include("groups.urls")),
     path("admin/", admin.site.urls),

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
-from django.contrib.auth.signals import user_logged_out
 from django.db import connection, transaction
 from django.db.models import Case, F, Model, PositiveIntegerField, QuerySet, When
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
@@ -221,11 +219,3 @@ def roster_player_deleted(
     pair's against them, went with them; nobody else's counts their seats."""
     if not _with_its_group(origin):
         revise(instance.group_id, records=False)
-
-
-@receiver(user_logged_out)
-def say_signed_out(sender: Any, request: Any = None, **kwargs: Any) -> None:
-    """The page after logging out says so (the message outlives the session, which
-    is flushed next: it waits in a cookie)."""
-    if request is not None and hasattr(request, "_messages"):
-        messages.info(request, "You are signed out.")

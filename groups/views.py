@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, LogoutView
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -70,6 +70,16 @@ def signup(request: HttpRequest) -> HttpResponse:
         {"form": form, "next": _next_url(request, "")},
         status=status,
     )
+
+
+class SignOutView(LogoutView):
+    """Django's log-out, and the page after it says so. (The message waits in a
+    cookie: the session it would otherwise go in is flushed by the log-out.)"""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        messages.info(request, "You are signed out.")
+        return response
 
 
 class RateLimitedLoginView(LoginView):
