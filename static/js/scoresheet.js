@@ -189,7 +189,31 @@
   // grid's breakdown, say): keep that slot in view, clear of the keypad.
   document.body.addEventListener("htmx:afterSettle", function () {
     var slot = document.querySelector(".slot.is-active");
-    if (shown(slot)) reveal(slot);
+    if (!held && shown(slot)) reveal(slot);
+  });
+
+  // -- A button held while the live check answers ------------------------------------------
+  // The live check's results come in above the form's buttons. A press on "Save" with a
+  // mouse sends a check of its own (the text box it takes the focus from reports a
+  // change), and if the answer lands before the button is let go, the button moves
+  // from under the pointer: the click is lost, with nothing saved and nothing said.
+  // While a button is held, the page scrolls with it instead, so it stays put.
+  var held = null;
+  var heldAt = null;
+  document.addEventListener("pointerdown", function (event) {
+    held = event.target.closest ? event.target.closest(".hole-form button") : null;
+  }, true);
+  ["pointerup", "pointercancel"].forEach(function (name) {
+    document.addEventListener(name, function () { held = null; }, true);
+  });
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    heldAt = held && held.isConnected ? held.getBoundingClientRect().top : null;
+  });
+  document.body.addEventListener("htmx:afterSwap", function () {
+    if (heldAt !== null && held && held.isConnected) {
+      window.scrollBy(0, held.getBoundingClientRect().top - heldAt);
+    }
+    heldAt = null;
   });
 
   // A refused save: take the player to the first problem on the page (the table's,

@@ -108,6 +108,24 @@ def test_back_and_forward_after_a_save_keep_the_pages_whole_and_the_keypad_worki
     keypad_writes_anns_first_card()
 
 
+def test_save_held_down_while_the_live_check_answers_still_saves(page, live_server):
+    """The press takes the focus from a grid's box, which sends a live check; its
+    results come in above the button. The button must still be under the pointer
+    when it is let go, or the click is lost and nothing is saved."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+    button = page.get_by_role("button", name="Save hole 1")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.locator("#result-1 .result__breakdown").wait_for()
+    page.mouse.up()
+    page.get_by_text("Hole 1 saved.").wait_for()
+
+
 @pytest.mark.parametrize("failure", ["no signal", "server error"])
 def test_a_save_that_does_not_get_through_says_so_and_keeps_the_cards(page, live_server, failure):
     start_match(page, live_server, names=("Ann", "Ben"))
