@@ -202,6 +202,10 @@ class Grid:
         (slashes with nothing between them, unreadable cards, empty slots, the
         shape)."""
         token_rows, gaps = rows_and_gaps(row_texts)
+        if layout is not None and len(token_rows) == layout.rows + 1 and not token_rows[-1]:
+            # A slash after the last row ("8 5 7 / 8 3 9 /") begins no row: the
+            # layout has no room for one.
+            token_rows.pop()
         # What is wrong with the whole grid comes first: its slashes, then its
         # number of rows (a row too many is a mistake of its own, whatever its cards).
         problems = _gap_problems(gaps)

@@ -265,6 +265,18 @@ def test_a_row_begun_is_still_a_row(eight):
     )
 
 
+@pytest.mark.parametrize("text", ["8 5 7 / 8 3 9 /", "8 5 7 / 8 3 9 / ", "8 5 7\n8 3 9\n/"])
+def test_a_slash_after_the_last_row_is_let_be(text):
+    """The layout has no room for another row, so none is begun."""
+    assert Grid.parse(text, SIX_CARD).notation() == "8 5 7 / 8 3 9"
+
+
+def test_a_slash_after_a_row_too_many_still_counts_the_rows():
+    assert messages_of("8 5 7 / 8 3 9 / 1 2 3 /", SIX_CARD)[0] == (
+        "this layout has two rows of three cards, but the grid has four rows"
+    )
+
+
 def test_missing_rows_give_the_place_where_they_start():
     """As a short row gives its first missing card: a grid editor draws those
     places as slots still to fill, and says so once."""
