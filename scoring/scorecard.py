@@ -84,8 +84,10 @@ def _card(board: Board, *, readonly: bool) -> SafeString:
     # The total comes first, by the name, and both stay put while the holes scroll
     # (the page's script opens the card on the latest holes). The places are the
     # standings' own, just below.
+    # Before the first hole there is nothing to scroll: a name may take the room.
+    blank = "" if board.hole_numbers else " scorecard--blank"
     return mark_safe(  # noqa: S308 - names are escaped above; everything else is ints
-        '<table class="scorecard"><thead><tr>'
+        f'<table class="scorecard{blank}"><thead><tr>'
         '<th scope="col" class="scorecard__name">Player</th>'
         '<th scope="col" class="num scorecard__total">Total</th>'
         f"{''.join(heads)}</tr></thead>"

@@ -104,3 +104,14 @@ def test_a_name_without_a_space_never_widens_a_page(browser, live_server, js):
             wide[path] = width
     assert wide == {}
     context.close()
+
+
+def test_a_board_with_no_hole_shows_a_long_name_whole(page, live_server):
+    """Nothing scrolls before the first hole, so the name is not cut to "Barthol…"."""
+    made = services.match_create(names=NAMES, first_dealer=0, rules=RuleSet(holes=9))
+    keep(page.context, live_server, made)
+    page.goto(live_server.url + reverse("scoring:match_detail", args=[made.pk]))
+    name = page.locator(".scorecard tbody th", has_text="Bartholomew")
+    assert name.evaluate("(th) => th.scrollWidth <= th.clientWidth")
+    assert "Featherstonehaugh-Smythe" in name.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
