@@ -245,6 +245,19 @@
     if (shown(target)) target.focus({ preventScroll: true });
   }
 
+  // A card marked as a problem says so to a screen reader too, and reads out the
+  // player's message with it, as the red border shows it to the eye. (A slot
+  // reached after a refused save would otherwise be only "Row 1, card 1: 7".)
+  var PROBLEM = " (a problem)";
+  function sayIfProblem(slot) {
+    var label = (slot.getAttribute("aria-label") || "").replace(PROBLEM, "");
+    var bad = slot.classList.contains("slot--bad");
+    var result = slot.closest(".entry") && slot.closest(".entry").querySelector(".result");
+    slot.setAttribute("aria-label", bad ? label + PROBLEM : label);
+    if (bad && result && result.id) slot.setAttribute("aria-describedby", result.id);
+    else slot.removeAttribute("aria-describedby");
+  }
+
   // After a live check, mark the cards each problem is about, and the player's
   // boxes as wrong while the check finds a problem of theirs (a box put right after
   // a refused save stops being marked, for the eye and for a screen reader).
@@ -255,6 +268,7 @@
       entry.querySelectorAll(".slot").forEach(function (slot) {
         var place = slot.dataset.row + "-" + slot.dataset.column;
         slot.classList.toggle("slot--bad", bad.indexOf(place) >= 0);
+        sayIfProblem(slot);
       });
       if (!result) return;
       var wrong = !!result.querySelector(".errorlist");
@@ -427,6 +441,7 @@
       slot.dataset.card = text || "";
       slot.setAttribute("aria-label", "Row " + slot.dataset.row + ", card " + slot.dataset.column +
         ": " + (shown.text || "empty"));
+      sayIfProblem(slot);
     }
 
     function writeNotation(group) {
