@@ -127,10 +127,15 @@
     form.insertBefore(note, document.getElementById("table-problems"));
     checkAgain(form);
   }
+  var savedByKeyboard = false;
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     if (elt.hasAttribute("data-save") && elt.form) {
       draftSaving = { key: draftKey(elt.form), xhr: event.detail.xhr };
+      // A click from the keyboard (Enter or Space on the button, or Enter in a
+      // box, which presses the form's first button) counts no presses.
+      var click = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+      savedByKeyboard = !!click && click.detail === 0;
     }
   });
   // (Told by the request, not by its element: the save button is gone by then, and
@@ -216,9 +221,23 @@
     heldAt = null;
   });
 
+  // Where a player puts a problem right: a card slot rather than the grid's text
+  // box, so a phone keeps the keypad instead of opening its keyboard; but the box
+  // for a save made from the keyboard (Enter in a box, or on the button), as the
+  // keypad is far down the page for Tab; with totals, the total's box.
+  function placeToFix(entry, byKeyboard) {
+    var target = byKeyboard ? entry.querySelector("input.notation") : null;
+    if (!shown(target)) target = entry.querySelector(".slot--bad");
+    if (!shown(target)) target = entry.querySelector(".slot");
+    if (!shown(target)) target = entry.querySelector('.total-entry [aria-invalid="true"]');
+    return shown(target) ? target : null;
+  }
+
   // A refused save: take the player to the first problem on the page (the table's,
-  // at the top of the form, else the first player's with one), clear of the keypad.
-  function goToFirstProblem() {
+  // at the top of the form, else the first player's with one), clear of the keypad,
+  // and put the focus where it is put right. (The save button that had the focus
+  // is gone with the page it was on.)
+  function goToFirstProblem(byKeyboard) {
     var lists = document.querySelectorAll(".hole-form .errorlist");
     var problem = null;
     for (var i = 0; i < lists.length && !problem; i++) {
@@ -229,20 +248,33 @@
       return;
     }
     var entry = problem.closest(".entry");
+    var target = null;
     if (!entry) {
-      reveal(problem.closest(".panel, fieldset") || problem);
+      var place = problem.closest(".panel, fieldset") || problem;
+      reveal(place);
+      // A problem of the whole table (too many kings between two grids, say): the
+      // first player it marks. Who went out: the choice. Else the message itself,
+      // for the keyboard to go on from there.
+      var marked = document.querySelector(".hole-form .entry .slot--bad, " +
+        '.hole-form .entry input[aria-invalid="true"]');
+      if (place.matches("fieldset")) {
+        target = place.querySelector("input:checked") || place.querySelector("input");
+      } else if (marked) {
+        target = placeToFix(marked.closest(".entry"), byKeyboard);
+      }
+      if (!target) {
+        place.tabIndex = -1;
+        target = place;
+      }
+      target.focus({ preventScroll: true });
       return;
     }
     // The player's name and cards with the message under them where they fit, and
     // the message in any case.
     reveal(entry, "start");
     reveal(problem);
-    // Focus a card slot rather than the grid's text field, so a phone keeps the
-    // keypad instead of opening its keyboard; with totals, the total's field.
-    var target = entry.querySelector(".slot--bad");
-    if (!shown(target)) target = entry.querySelector(".slot");
-    if (!shown(target)) target = entry.querySelector('.total-entry [aria-invalid="true"]');
-    if (shown(target)) target.focus({ preventScroll: true });
+    target = placeToFix(entry, byKeyboard);
+    if (target) target.focus({ preventScroll: true });
   }
 
   // A card marked as a problem says so to a screen reader too, and reads out the
@@ -301,7 +333,7 @@
       return;
     }
     // A refused save (or a page without problems: its top).
-    goToFirstProblem();
+    goToFirstProblem(savedByKeyboard);
   });
   setUpDraft();
   setUpKeypad();

@@ -36,3 +36,66 @@ def test_a_card_marked_as_a_problem_says_so_to_a_screen_reader(page, live_server
     focused = page.locator("#entry-1 .slot:focus")
     expect(focused).to_have_accessible_name("Row 1, card 1: 7 (a problem)")
     expect(focused).to_have_accessible_description(re.compile("Five 7s in this grid"))
+
+
+@pytest.fixture
+def laptop(browser):
+    """A laptop's browser: a wide screen, a mouse and a keyboard, no touch."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context.new_page()
+    context.close()
+
+
+def type_in(page, box, text):
+    box.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def test_enter_in_a_grid_box_saves_and_a_refusal_comes_back_to_the_box(laptop, live_server):
+    """Typed from the keyboard, a refused save puts the focus in the box of the
+    grid to put right, not on its first card slot: from there the box was six
+    presses of Tab away, and Enter on the slot brought up the keypad."""
+    page = laptop
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    type_in(page, fields.nth(0), "8 5 7 / 8 3 9")
+    type_in(page, fields.nth(1), "7 7 7 / 7 7 3")  # five 7s: one deck has four
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Hole 1 was not saved.")).to_be_visible()
+    expect(fields.nth(1)).to_be_focused()
+    expect(fields.nth(1)).to_have_value("7 7 7 / 7 7 3")
+    expect(fields.nth(1)).to_have_attribute("aria-invalid", "true")
+    # Put right where the focus is, and saved with Enter again.
+    page.keyboard.press("Control+A")
+    page.keyboard.type("K 5 J / K 5 2")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/matches/*/")
+    expect(page.get_by_text("Hole 1 saved.")).to_be_visible()
+    expect(page.locator("main")).to_be_focused()
+
+
+@pytest.mark.parametrize("keyboard", [True, False], ids=["keyboard", "mouse"])
+def test_a_refusal_for_the_whole_table_keeps_the_focus_in_the_form(laptop, live_server, keyboard):
+    """Five kings between two grids is a problem of the table, said at the top of
+    the form. The focus was left nowhere (the page's start, for Tab), after a
+    save with the mouse or from the keyboard."""
+    page = laptop
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    type_in(page, fields.nth(0), "K K K / 5 5 5")
+    type_in(page, fields.nth(1), "K K 3 / 3 3 2")
+    save = page.get_by_role("button", name="Save hole 1")
+    if keyboard:
+        save.focus()
+        page.keyboard.press("Enter")
+    else:
+        save.click()
+    expect(page.locator("#table-problems [role=alert]")).to_contain_text("Five kings on the table")
+    # Ann's cards are the first marked: her box from the keyboard, her first
+    # marked card with the mouse.
+    if keyboard:
+        expect(fields.nth(0)).to_be_focused()
+    else:
+        expect(page.locator("#entry-0 .slot").first).to_be_focused()
+    expect(page.locator("#table-problems [role=alert]")).to_be_in_viewport()
