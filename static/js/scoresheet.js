@@ -290,6 +290,24 @@
     else slot.removeAttribute("aria-describedby");
   }
 
+  // A live check answers with every player's result and the table's problems,
+  // changed or not. One that has not changed is left as it is: put in afresh, it
+  // would be read out again by a screen reader (the table's problems as an alert)
+  // each time the typing pauses, and a breakdown opened to read would fold up.
+  function sameAs(shown, incoming) {
+    var now = shown.cloneNode(true);
+    now.querySelectorAll("details[open]").forEach(function (fold) { fold.removeAttribute("open"); });
+    return now.innerHTML === incoming.innerHTML &&
+      (now.dataset.bad || "") === (incoming.dataset.bad || "");
+  }
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    var fragment = event.detail.fragment;
+    var incoming = fragment && fragment.firstElementChild;
+    if (!incoming || !target.matches(".hole-form .result, .hole-form .table-problems")) return;
+    if (sameAs(target, incoming)) event.detail.shouldSwap = false;
+  });
+
   // After a live check, mark the cards each problem is about, and the player's
   // boxes as wrong while the check finds a problem of theirs (a box put right after
   // a refused save stops being marked, for the eye and for a screen reader).

@@ -99,3 +99,30 @@ def test_a_refusal_for_the_whole_table_keeps_the_focus_in_the_form(laptop, live_
     else:
         expect(page.locator("#entry-0 .slot").first).to_be_focused()
     expect(page.locator("#table-problems [role=alert]")).to_be_in_viewport()
+
+
+def test_the_live_check_is_said_in_a_region_that_stays_and_leaves_the_rest_be(laptop, live_server):
+    """A screen reader reads out what changes inside a live region it already
+    knows; the check used to put in a new region each time, which is not read.
+    And every result came back afresh, changed or not: a breakdown opened to read
+    folded up as soon as the next player's cards were typed, or at once, by the
+    check its own click sent (the click takes the focus from the box typed in)."""
+    page = laptop
+    start_match(page, live_server, names=("Ann", "Ben", "Cat"))
+    page.evaluate("document.querySelector('#entry-0 [aria-live]').golfKept = true")
+    fields = page.get_by_label("Cards, row by row")
+    type_in(page, fields.nth(0), "8 5 7 / 8 3 9")
+    breakdown = page.locator("#result-0 summary")
+    expect(breakdown).to_have_text("Grid: 24")
+    region = page.locator("#entry-0 [aria-live]")
+    assert region.evaluate("(region) => region.golfKept === true")
+    assert region.evaluate("(region) => region.contains(document.getElementById('result-0'))")
+
+    breakdown.click()
+    expect(page.locator("#result-0 details")).to_have_attribute("open", "")
+    type_in(page, fields.nth(1), "K 5 J / K 5 2")
+    expect(page.locator("#result-1 summary")).to_have_text("Grid: 8")
+    expect(page.locator("#result-0 details")).to_have_attribute("open", "")
+    # A change still comes through.
+    type_in(page, fields.nth(0), "8 5 7 / 8 3 2")
+    expect(breakdown).to_have_text("Grid: 13")  # a 2 counts -2
