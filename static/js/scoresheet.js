@@ -178,16 +178,18 @@
     return !!element && element.getClientRects().length > 0;
   }
 
-  // A card slot that gets the focus (reached with Tab, say) is shown clear of the
-  // keypad, which the browser does not know covers the foot of the screen. (While a
-  // text box has the focus the keypad steps aside.)
+  // Whatever in the form gets the focus (a card slot reached with Tab, say, or a
+  // choice of who went out) is shown clear of the keypad, which the browser does
+  // not know covers the foot of the screen. (While a grid's text box has the focus
+  // the keypad steps aside; its own keys are on it.)
   document.addEventListener("focusin", function (event) {
     var target = event.target;
+    if (!target.closest || !target.closest(".hole-form")) return;
+    if (target.closest(".keypad, .grid-entry input")) return;
     // From the keyboard only: a slot tapped takes the focus before the tap's click,
     // and a scroll then would move the slot from under the finger (the tap's own
     // click shows the slot once it is chosen).
-    if (!target.classList || !target.classList.contains("slot")) return;
-    if (keypadHeight() && target.matches(":focus-visible")) reveal(target);
+    if (keypadHeight() && target.matches(":focus-visible")) reveal(target.closest("label") || target);
   });
 
   // A live check's results grow or shrink above the slot being filled (a finished

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .test_review_hole_form import wait_clear_of_keypad
 from .test_scoresheet import start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -126,3 +127,32 @@ def test_the_live_check_is_said_in_a_region_that_stays_and_leaves_the_rest_be(la
     # A change still comes through.
     type_in(page, fields.nth(0), "8 5 7 / 8 3 2")
     expect(breakdown).to_have_text("Grid: 13")  # a 2 counts -2
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_who_went_out_reached_with_tab_is_not_under_the_keypad(browser, live_server, screen):
+    """Once a card slot is chosen the keypad stays at the foot of the screen. Tab
+    from the last player's cards went on to the choice of who went out, which the
+    browser took to be in view while it sat under the keypad."""
+    size = {"laptop": (1280, 800), "phone": (360, 740)}[screen]
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, has_touch=screen == "phone"
+    )
+    page = context.new_page()
+    start_match(page, live_server, names=("Ann", "Ben"))
+    page.locator("#entry-1 .slot").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#keypad")).to_be_visible()
+    page.get_by_label("Cards, row by row").nth(1).focus()
+    # The choices in sight, near the foot of the screen: where the keypad is.
+    page.evaluate(
+        """() => {
+          const choice = document.querySelector(".went-out .choice");
+          window.scrollBy(0, choice.getBoundingClientRect().bottom - window.innerHeight + 60);
+        }"""
+    )
+    page.keyboard.press("Tab")
+    nobody = page.get_by_label("Nobody (or we don't care)")
+    expect(nobody).to_be_focused()
+    wait_clear_of_keypad(page, ".went-out .choice:has(input:focus)")
+    context.close()
