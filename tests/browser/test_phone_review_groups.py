@@ -113,6 +113,49 @@ def test_long_names_never_widen_the_group_pages(
     context.close()
 
 
+LONG_MEMBER = "m" * 60  # a username may be longer still
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_buttons_naming_a_long_group_or_member_never_widen_the_page(
+    browser, live_server, long_names, scheme, screenshot_dir
+):
+    """The buttons "Leave …", "Join …", "Remove …" and "Make … the owner" carry a
+    name of up to 60 letters with no space: it breaks inside the button."""
+    group = long_names
+    member = User.objects.create_user(LONG_MEMBER, password=PASSWORD)
+    User.objects.create_user("newcomer", password=PASSWORD)
+    token = services.invite_create(group=group, by=group.owner).token
+    services.invite_accept(token=token, user=member)
+    join = reverse("groups:invite_accept", args=[token])
+    pages = {
+        "ann": [
+            ("remove", reverse("groups:member_remove", args=[group.pk, member.pk])),
+            ("owner", reverse("groups:ownership_transfer", args=[group.pk]) + f"?user={member.pk}"),
+        ],
+        LONG_MEMBER: [
+            ("member-group", reverse("groups:detail", args=[group.pk])),
+            ("leave", reverse("groups:member_remove", args=[group.pk, member.pk])),
+            ("already", join),
+        ],
+        "newcomer": [("join", join)],
+    }
+    for username, urls in pages.items():
+        context, page = phone(browser, live_server, username, scheme=scheme)
+        for name, url in urls:
+            page.goto(live_server.url + url)
+            button = page.locator("main :is(button, .button)").filter(has_text=LONG_GROUP[:20])
+            if name in ("remove", "owner"):
+                button = page.locator("main button").filter(has_text=LONG_MEMBER[:20])
+            assert button.count() >= 1, name
+            page.screenshot(path=screenshot_dir / f"review-long-button-{name}-{scheme}.png")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= WIDTH, (name, width)
+            box = button.first.bounding_box()
+            assert box["x"] + box["width"] <= WIDTH, name
+        context.close()
+
+
 def test_each_history_row_is_tall_enough_to_tap(browser, live_server, long_names):
     context, page = phone(browser, live_server, "ann")
     for url in [
