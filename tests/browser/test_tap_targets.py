@@ -2,6 +2,8 @@
 scoreboard) are at least 24 px tall, the least a finger can hit (WCAG 2.2, target
 size); a link inside a sentence is exempt."""
 
+import uuid
+
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -53,3 +55,31 @@ def test_a_groups_roster_and_exports_are_tall_enough_to_tap(page, live_server, c
     page.goto(live_server.url + reverse("groups:detail", args=[group.pk]))
     assert min(heights(page, ".chips a")) >= LEAST
     assert min(heights(page, "a[download]")) >= LEAST
+
+
+def test_a_groups_leaders_and_links_on_their_own_are_tall_enough_to_tap(page, live_server, client):
+    user = User.objects.create_user("ann", password="a long enough password 1")
+    group = group_services.group_create(owner=user, name="Friday golf")
+    match = group_services.group_match_create(
+        group=group,
+        by=user,
+        picked=[],
+        new_names=["Ann", "Bob"],
+        first_dealer=0,
+        rules=RuleSet(holes=1),
+    )
+    entry = services.HoleEntry(kind="totals", totals=(3, 4))
+    services.hole_record(match=match, entry=entry, token=uuid.uuid4(), number=1)
+    ann = group.roster.get(name="Ann")
+    client.force_login(user)
+    cookie = client.cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+    page.goto(live_server.url + reverse("groups:detail", args=[group.pk]))
+    assert page.locator(".leaders a").count() == 3  # the winner; both averages
+    assert min(heights(page, ".leaders a")) >= LEAST
+    history = reverse("groups:history", args=[group.pk])
+    assert min(heights(page, f"main a[href='{history}']")) >= LEAST  # every match
+    page.goto(live_server.url + history)
+    assert min(heights(page, f"main a[href='{group.get_absolute_url()}']")) >= LEAST
+    page.goto(live_server.url + reverse("groups:player", args=[group.pk, ann.pk]))
+    assert min(heights(page, "h1 + p a")) >= LEAST
