@@ -97,3 +97,13 @@ def test_password_change(client, make_user):
     )
     assert "Password changed" in response.content.decode()
     assert User.objects.get(username="ann").check_password("another-long-phrase-7")
+
+
+def test_the_sign_up_pages_log_in_link_keeps_where_to_go_next(client):
+    """Someone sent to sign up by an invitation link who turns out to have an
+    account still lands on the invitation after logging in."""
+    target = "/groups/join/abc/"
+    html = client.get(reverse("signup"), {"next": target}).content.decode()
+    assert f'href="{reverse("login")}?next={target}"' in html
+    # Without one, the link is plain.
+    assert f'href="{reverse("login")}"' in client.get(reverse("signup")).content.decode()
