@@ -256,10 +256,13 @@ def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
 @login_required
 @require_http_methods(["GET", "POST"])
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """Join a group by its invitation link (a revoked link gives 404)."""
-    invite = get_object_or_404(
-        Invite.objects.select_related("group"), token=token, revoked_at__isnull=True
+    """Join a group by its invitation link. A revoked link, or one cut short when it
+    was copied, gives 404 with a page that says so and what to do."""
+    invite = (
+        Invite.objects.select_related("group").filter(token=token, revoked_at__isnull=True).first()
     )
+    if invite is None:
+        return render(request, "groups/invite_gone.html", status=404)
     if request.method == "POST":
         group = services.invite_accept(token=token, user=request.user)
         messages.success(request, f"You joined {group.name}.")

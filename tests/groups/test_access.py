@@ -99,3 +99,23 @@ def test_members_cannot_do_what_only_the_owner_may(client, group, member, make_u
     Membership.objects.create(group=group, user=third)
     client.post(reverse("groups:member_remove", args=[group.pk, third.pk]))
     assert Membership.objects.filter(group=group, user=third).exists()
+
+
+@pytest.mark.parametrize("revoked", [True, False])
+def test_a_link_that_does_not_work_says_so_and_what_to_do(client, group, owner, stranger, revoked):
+    """Revoked, or cut short when it was copied from a message: either way the page
+    says the link does not work and to ask for a new one, not just "Page not found"."""
+    invite = services.invite_create(group=group, by=owner)
+    token = invite.token
+    if revoked:
+        services.invite_revoke(invite=invite, by=owner)
+    else:
+        token = token[:-5]
+    client.force_login(stranger)
+    url = reverse("groups:invite_accept", args=[token])
+    for response in (client.get(url), client.post(url)):
+        assert response.status_code == 404
+        html = response.content.decode()
+        assert "This invitation link does not work" in html
+        assert "Ask whoever sent it for a new link." in html
+    assert not Membership.objects.filter(group=group, user=stranger).exists()
