@@ -194,6 +194,7 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
             "page": page,
             "rows": selectors.history_rows(page.object_list),
             "query": query.urlencode(),
+            "filtered": any(filters.values()),
         },
     )
 

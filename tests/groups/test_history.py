@@ -128,7 +128,7 @@ def test_history_follows_matches_that_leave_it(client, member, group, owner, pla
     second.group = elsewhere
     second.save()
     assert "1 match." in client.get(url).content.decode()
-    assert "No matches match these filters." in client.get(url, bob).content.decode()
+    assert "No match fits these filters." in client.get(url, bob).content.decode()
 
 
 def test_leaders_follow_a_roster_player_deleted_by_hand(client, member, group, owner, play):
@@ -201,3 +201,13 @@ def test_history_and_group_page_queries_do_not_grow(
         client.get(reverse("groups:detail", args=[group.pk]))
     with django_assert_max_num_queries(8):
         client.get(reverse("groups:detail", args=[group.pk]))
+
+
+@pytest.mark.parametrize("query", [{}, {"page": "2"}, {"since": "not a date"}])
+def test_an_empty_history_says_so_whatever_the_address_holds(client, member, group, query):
+    """Only a filter that applies is blamed for finding nothing; a page number or a
+    date the page cannot read is not one."""
+    client.force_login(member)
+    html = client.get(reverse("groups:history", args=[group.pk]), query).content.decode()
+    assert "No matches yet." in html
+    assert "filters" not in html.split('id="history"')[1]
