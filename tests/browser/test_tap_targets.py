@@ -83,3 +83,6 @@ def test_a_groups_leaders_and_links_on_their_own_are_tall_enough_to_tap(page, li
     assert min(heights(page, f"main a[href='{group.get_absolute_url()}']")) >= LEAST
     page.goto(live_server.url + reverse("groups:player", args=[group.pk, ann.pk]))
     assert min(heights(page, "h1 + p a")) >= LEAST
+    # A match of the group: the way back to its history.
+    page.goto(live_server.url + reverse("scoring:match_detail", args=[match.pk]))
+    assert min(heights(page, f"main a[href='{history}']")) >= LEAST
