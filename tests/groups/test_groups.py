@@ -1,10 +1,14 @@
 """Groups as their members use them: start one, roster, invitations, owners."""
 
+import datetime
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from groups import services
-from groups.models import Group, Membership
+from groups.models import Group, Invite, Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +89,19 @@ def test_owner_sees_invitation_links_and_members_do_not(client, group, owner, me
         "Invitation link"
         not in client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     )
+
+
+def test_each_invitation_link_says_when_it_was_made(client, group, owner):
+    """Two links in the same box, both called "Invitation link", left the owner
+    guessing which one to revoke."""
+    old = services.invite_create(group=group, by=owner)
+    Invite.objects.filter(pk=old.pk).update(
+        created_at=datetime.datetime(2025, 3, 7, 12, tzinfo=datetime.UTC)
+    )
+    services.invite_create(group=group, by=owner)
+    client.force_login(owner)
+    html = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
+    today = timezone.localdate().strftime("%-d %b %Y")
+    labels = re.findall(r'<label for="invite-\d+">([^<]*)</label>', html)
+    # The group's first link (made today too), then these, newest first.
+    assert labels == [f"Invitation link made {today}"] * 2 + ["Invitation link made 7 Mar 2025"]
