@@ -11,6 +11,7 @@ from django.contrib.auth.views import LoginView, LogoutView
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -384,6 +385,12 @@ def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponse:
     return redirect(group)
 
 
+def _export_name(group: Group) -> str:
+    """A download's name, with the day it was taken: a backup a month makes a row of
+    files to tell apart, not "golf-group-1 (7).json"."""
+    return f"golf-group-{group.pk}-{timezone.localdate().isoformat()}"
+
+
 @login_required
 @require_GET
 def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
@@ -392,7 +399,7 @@ def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
     response = JsonResponse(
         transfer.group_export(group=group), json_dumps_params={"ensure_ascii": False}
     )
-    response["Content-Disposition"] = f'attachment; filename="golf-group-{group.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{_export_name(group)}.json"'
     return response
 
 
@@ -402,7 +409,7 @@ def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
     """One row per player per match, for a spreadsheet."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     response = HttpResponse(transfer.group_csv(group=group), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="golf-group-{group.pk}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="{_export_name(group)}.csv"'
     return response
 
 

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from groups import selectors, transfer
 from groups.models import Group, RosterPlayer
@@ -222,3 +223,21 @@ def test_matches_stored_in_bulk_show_at_once(client, member, group, owner, play)
         group=group, matches=transfer.demo_matches(2, random.Random(1)), roster=roster
     )
     assert "3 matches." in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "ending"), [("groups:export_json", "json"), ("groups:export_csv", "csv")]
+)
+def test_a_download_is_named_for_its_group_and_day(client, member, played, name, ending):
+    """Backups taken month after month are told apart by their names."""
+    client.force_login(member)
+    response = client.get(reverse(name, args=[played.pk]))
+    day = timezone.localdate().isoformat()
+    expected = f'attachment; filename="golf-group-{played.pk}-{day}.{ending}"'
+    assert response["Content-Disposition"] == expected
+
+
+def test_the_group_page_says_what_a_json_backup_is_good_for(client, member, played):
+    client.force_login(member)
+    html = client.get(reverse("groups:detail", args=[played.pk])).content.decode()
+    assert "whoever runs this site can make the group again from it." in html
