@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -44,6 +45,19 @@ def _next_url(request: HttpRequest, default: str) -> str:
     ):
         return target
     return default
+
+
+#: What an invitation's token is made of (``new_invite_token``). Anything else is no
+#: invitation and is never looked up: PostgreSQL refuses a NUL in a text value.
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _active_invite(token: str) -> Invite | None:
+    if not INVITE_TOKEN.fullmatch(token):
+        return None
+    return (
+        Invite.objects.select_related("group").filter(token=token, revoked_at__isnull=True).first()
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -260,9 +274,7 @@ def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Join a group by its invitation link. A revoked link, or one cut short when it
     was copied, gives 404 with a page that says so and what to do."""
-    invite = (
-        Invite.objects.select_related("group").filter(token=token, revoked_at__isnull=True).first()
-    )
+    invite = _active_invite(token)
     if invite is None:
         return render(request, "groups/invite_gone.html", status=404)
     if request.method == "POST":

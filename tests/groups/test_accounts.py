@@ -1,8 +1,12 @@
 """Sign up, log in and out, passwords; log-in and sign-up are rate-limited."""
 
+from urllib.parse import quote
+
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from groups import ratelimit
@@ -107,3 +111,15 @@ def test_the_sign_up_pages_log_in_link_keeps_where_to_go_next(client):
     assert f'href="{reverse("login")}?next={target}"' in html
     # Without one, the link is plain.
     assert f'href="{reverse("login")}"' in client.get(reverse("signup")).content.decode()
+
+
+@pytest.mark.parametrize("token", ["\x00", "a\x00b", "x" * 65, "a b"])
+def test_a_token_no_invitation_can_have_is_never_looked_up(client, make_user, token):
+    """PostgreSQL refuses a NUL in a text value (a 500, not a 404), so a token that
+    cannot be one is turned away before the database."""
+    client.force_login(make_user("stan"))
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/groups/join/{quote(token)}/")
+    assert response.status_code == 404
+    assert "This invitation link does not work" in response.content.decode()
+    assert not [q for q in queries if "groups_invite" in q["sql"]]
