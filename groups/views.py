@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -11,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, LogoutView
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
@@ -45,6 +46,21 @@ def _next_url(request: HttpRequest, default: str) -> str:
     ):
         return target
     return default
+
+
+def _invited_to(request: HttpRequest) -> Group | None:
+    """The group whose invitation link is where the visitor goes next, if it still
+    works: the log-in and sign-up pages name it, so whoever followed the link knows
+    why they are asked to log in."""
+    target = _next_url(request, "")
+    try:
+        found = resolve(urlsplit(target).path) if target else None
+    except Resolver404:
+        return None
+    if found is None or found.view_name != "groups:invite_accept":
+        return None
+    invite = _active_invite(found.kwargs["token"])
+    return invite.group if invite else None
 
 
 #: What an invitation's token is made of (``new_invite_token``). Anything else is no
@@ -82,7 +98,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "registration/signup.html",
-        {"form": form, "next": _next_url(request, "")},
+        {"form": form, "next": _next_url(request, ""), "invited_to": _invited_to(request)},
         status=status,
     )
 
@@ -101,6 +117,9 @@ class RateLimitedLoginView(LoginView):
     """Django's log-in, with failed attempts limited per address and per account
     name (each attempt is counted as it comes, so a burst cannot slip past the
     limit, and taken back if it worked)."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         address = ratelimit.client_address(request)
