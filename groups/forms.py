@@ -25,6 +25,14 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        # Django's own ("Letters, digits and @/./+/-/_ only.") reads as a path on a
+        # phone: the same rule in words, and who sees the name.
+        help_texts = {
+            "username": (
+                "The name the members of your groups see. Letters, digits and "
+                "the signs @ . + - _ only, no spaces; up to 150 characters."
+            )
+        }
 
 
 class GroupForm(forms.ModelForm):  # type: ignore[type-arg]

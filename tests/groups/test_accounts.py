@@ -166,3 +166,9 @@ def test_a_token_no_invitation_can_have_is_never_looked_up(client, make_user, to
     assert response.status_code == 404
     assert "This invitation link does not work" in response.content.decode()
     assert not [q for q in queries if "groups_invite" in q["sql"]]
+
+
+def test_the_username_rule_is_written_in_words(client):
+    html = client.get(reverse("signup")).content.decode()
+    assert "Letters, digits and the signs @ . + - _ only, no spaces" in html
+    assert "@/./+/-/_" not in html
