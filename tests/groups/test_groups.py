@@ -105,3 +105,12 @@ def test_each_invitation_link_says_when_it_was_made(client, group, owner):
     labels = re.findall(r'<label for="invite-\d+">([^<]*)</label>', html)
     # The group's first link (made today too), then these, newest first.
     assert labels == [f"Invitation link made {today}"] * 2 + ["Invitation link made 7 Mar 2025"]
+
+
+def test_the_invitations_help_says_a_newcomer_can_join_too(client, group, owner):
+    """The log-in page an invitation leads to offers to make an account and comes
+    back: the help no longer says only people with an account can join."""
+    client.force_login(owner)
+    html = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
+    assert "someone without an account is asked to make one first" in html
+    assert "who has an account can join" not in html
