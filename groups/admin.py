@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 
+from golfsite.names import tidy_name
 from groups.models import Group, Invite, Membership, RosterPlayer, roster_key
 from scoring import services as scoring_services
 from scoring.admin import DeleteCountsAdmin
@@ -50,7 +51,7 @@ class RosterFormSet(BaseInlineFormSet):
         super().clean()
         seen: dict[str, str] = {}
         for form in self.forms:
-            name = (getattr(form, "cleaned_data", {}).get("name") or "").strip()
+            name = tidy_name(getattr(form, "cleaned_data", {}).get("name") or "")
             if not name or self._should_delete_form(form):
                 continue
             key = roster_key(name)

@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
+from golfsite.names import tidy_name
 from scoring.engine import VARIANTS
 from scoring.forms import PLAYER_FIELDS, MatchForm
 
@@ -49,7 +50,7 @@ class GroupForm(forms.ModelForm):  # type: ignore[type-arg]
         }
 
     def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"].strip()
+        name = tidy_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError("Give the group a name.")
         return name
@@ -70,7 +71,7 @@ class RosterForm(forms.Form):
     )
 
     def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"].strip()
+        name = tidy_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError("Enter the player's name.")
         return name

@@ -11,6 +11,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
+from golfsite.names import name_key
+
 
 def new_invite_token() -> str:
     """An unguessable token for an invitation link."""
@@ -103,11 +105,11 @@ ROSTER_KEY_LENGTH = 3 * ROSTER_NAME_LENGTH
 
 
 def roster_key(name: str) -> str:
-    """The form of a name that a group's roster holds only once: without the spaces
-    around it and with its case folded, so "Ann", "ann " and "ANN" are one name, and
-    so are "Straße" and "STRASSE". Folded here in Python, and stored
+    """The form of a name that a group's roster holds only once (``names.name_key``): "Ann",
+    "ann " and "ANN" are one name, and so are "Straße" and "STRASSE", or "Ann" with a
+    zero-width space after it. Folded here in Python, and stored
     (``RosterPlayer.name_key``), because SQLite's lower() folds ASCII letters only."""
-    return name.strip().casefold()
+    return name_key(name)
 
 
 class RosterQuerySet(models.QuerySet["RosterPlayer"]):

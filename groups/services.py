@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from golfsite.names import tidy_name
 from scoring import services as scoring_services
 from scoring.engine import RuleSet
 from scoring.models import Match, Player
@@ -91,7 +92,7 @@ def roster_add(*, group: Group, name: str) -> RosterPlayer:
     entry whatever the case (``roster_for_names``), so a second entry would only
     split one person's statistics. The group's row is locked first, so two people
     adding "Ann" and "ann" at once cannot both get in."""
-    name = name.strip()
+    name = tidy_name(name)
     try:
         with transaction.atomic():
             scoring_services.locked_first(group_ids=[group.pk])
@@ -111,7 +112,7 @@ def roster_for_names(*, group: Group, names: Sequence[str]) -> list[RosterPlayer
     for name in names:
         key = roster_key(name)
         if key not in existing:
-            existing[key] = RosterPlayer.objects.create(group=group, name=name.strip())
+            existing[key] = RosterPlayer.objects.create(group=group, name=tidy_name(name))
         found.append(existing[key])
     return found
 

@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from golfsite.names import tidy_name
 from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
 from scoring.engine.deal import deal_grids, went_out_seat
 from scoring.engine.errors import GolfError
@@ -252,7 +253,7 @@ def _longest(model: type[Group | Player]) -> int:
 def _name(value: Any, limit: int, whose: str) -> str:
     """A name from the file as the site stores one: without spaces around it, cut to
     ``limit`` characters, and never empty (the pages could not name it)."""
-    name = str(value).strip()[:limit].rstrip()
+    name = tidy_name(tidy_name(str(value))[:limit])
     if not name:
         raise ImportRejected(f"{whose} has no name")
     return name

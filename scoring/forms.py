@@ -11,6 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html
 
+from golfsite.names import name_key, tidy_name
 from golfsite.wording import sentence
 from scoring.engine import (
     HOUSE_RULE_INFO,
@@ -247,27 +248,27 @@ class MatchForm(forms.Form):
 
     def seated_names(self, data: dict[str, Any]) -> list[str]:
         """The players' names in seating order (a group's form adds its roster)."""
-        names = [(data.get(name) or "").strip() for name in PLAYER_FIELDS]
+        typed = [tidy_name(data.get(name) or "") for name in PLAYER_FIELDS]
         # Blank boxes are skipped; the others keep their order.
-        return [name for name in names if name]
+        return [name for name in typed if name]
 
     def _mark_same_names(self, data: dict[str, Any], seated: list[str]) -> None:
         """Put the same-name error on each name box that repeats a name seated
         before it (in any case), so it shows beside that box; a form that cannot
         point to a box (two of a group's regulars) says it at the top."""
-        folded = [name.casefold() for name in seated]
+        folded = [name_key(name) for name in seated]
         if len(set(folded)) == len(folded):
             return
-        typed = [(field, (data.get(field) or "").strip()) for field in PLAYER_FIELDS]
+        typed = [(field, name_key(data.get(field) or "")) for field in PLAYER_FIELDS]
         typed = [(field, name) for field, name in typed if name]
         # Names seated other than from the boxes (a group's ticked roster) come first.
-        seen = Counter(folded) - Counter(name.casefold() for _, name in typed)
+        seen = Counter(folded) - Counter(name for _, name in typed)
         marked = False
         for field, name in typed:
-            if name.casefold() in seen:
+            if name in seen:
                 self.add_error(field, SAME_NAME)
                 marked = True
-            seen[name.casefold()] += 1
+            seen[name] += 1
         if not marked:
             self.add_error(None, SAME_NAME)
 

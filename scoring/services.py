@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from golfsite.fetch import STAND_IN, Prepared, insert_one, insert_rows, update_fields
+from golfsite.names import tidy_name
 from groups.models import Group
 from scoring.engine import (
     GolfError,
@@ -205,7 +206,7 @@ def match_create(
 
     In a group, ``roster_players`` holds each seat's roster entry (or None).
     """
-    names = [name.strip() for name in names]
+    names = [tidy_name(name) for name in names]
     problems = seating_problems(len(names), rules)
     if any(not name for name in names):
         problems.append(Problem("every player needs a name", field="players"))

@@ -74,11 +74,12 @@ def test_the_case_is_folded_beyond_ascii(group):
 
 
 def test_the_key_of_the_longest_name_fits(group):
-    """Folding can make a name three times longer ("ΐ"); 40 such letters still fit."""
-    for letter in ("ß", "ΐ"):
+    """Folding makes a name longer ("ß" is "ss"); 40 such letters still fit. ("ΐ"
+    folds to three characters, then is composed again to one.)"""
+    for letter, folded in (("ß", "ss"), ("ΐ", "\u0390")):
         entry = RosterPlayer.objects.create(group=group, name=letter * 40)
         entry.refresh_from_db()
-        assert entry.name_key == letter.casefold() * 40
+        assert entry.name_key == folded * 40
 
 
 def test_the_same_name_in_another_group_is_still_fine(owner, group):
@@ -324,3 +325,59 @@ def test_the_import_refuses_a_name_that_is_only_spaces(group, owner, play, where
     with pytest.raises(transfer.ImportRejected, match=f"^{whose} has no name$"):
         transfer.group_import(data=data, owner=owner)
     assert Group.objects.count() == before
+
+
+def test_the_roster_sees_through_what_no_one_sees(group):
+    """Ann with a zero-width space after her, or with her name's letters made
+    another way, is Ann; a name is kept without such characters."""
+    for name in ("Ann\u200b", "\u202eANN"):
+        with pytest.raises(services.GroupActionError, match="Ann is already on the roster"):
+            services.roster_add(group=group, name=name)
+    jose = services.roster_add(group=group, name="\u200bJose\u0301 ")
+    assert jose.name == "José"
+    with pytest.raises(services.GroupActionError):
+        services.roster_add(group=group, name="JOSÉ")
+
+
+AFTER_TIDY = [("groups", "0008_roster_names_tidied")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_tidies_names_and_renames_those_that_become_one(migrations_undone):
+    old = migrate(AFTER).apps
+    user = old.get_model("auth", "User").objects.create(username="olive")
+    groups = old.get_model("groups", "Group").objects
+    group = groups.create(name="Friday", owner=user)
+    other = groups.create(name="Sunday", owner=user)
+    roster = old.get_model("groups", "RosterPlayer").objects
+    made = {}
+    # Oldest first, each with the key of its day (the name stripped and folded).
+    for name in ["Ann\u200b", "Ann", "Jose\u0301", "José", "Bob", "\u200b", "Cy"]:
+        made[name] = roster.create(group=group, name=name, name_key=name.strip().casefold()).pk
+    elsewhere = roster.create(group=other, name="Dee", name_key="dee").pk
+    match = old.get_model("scoring", "Match").objects.create(group=group, rules={}, holes_planned=1)
+    old.get_model("scoring", "Player").objects.create(
+        match=match, seat=0, name="Ann", roster_player_id=made["Ann"]
+    )
+
+    new = migrate(AFTER_TIDY).apps
+    entries = new.get_model("groups", "RosterPlayer").objects
+    assert dict(entries.filter(group_id=group.pk).values_list("pk", "name")) == {
+        made["Ann\u200b"]: "Ann",
+        made["Ann"]: "Ann (2)",
+        made["Jose\u0301"]: "José",
+        made["José"]: "José (2)",
+        made["Bob"]: "Bob",
+        made["\u200b"]: "No name",
+        made["Cy"]: "Cy",
+    }
+    assert entries.get(pk=made["Ann"]).name_key == "ann (2)"
+    assert entries.get(pk=made["Jose\u0301"]).name_key == "josé"
+    # The seat keeps its entry; only the group whose names changed is out of date.
+    seat = new.get_model("scoring", "Player").objects.get()
+    assert seat.roster_player_id == made["Ann"]
+    assert entries.get(pk=elsewhere).name == "Dee"
+    revisions = dict(new.get_model("groups", "Group").objects.values_list("pk", "history_revision"))
+    assert revisions == {group.pk: 1, other.pk: 0}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        entries.create(group_id=group.pk, name="ANN", name_key="ann")

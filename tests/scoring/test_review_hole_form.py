@@ -360,3 +360,14 @@ def test_a_hole_saves_grids_typed_without_slashes(client, three):
     scores = {s.seat: s for s in hole.scores.all()}
     assert scores[0].grid == "8 5 7 / 8 3 9"
     assert scores[0].score == 24
+
+
+def test_a_name_of_nothing_visible_is_no_name_and_a_hidden_character_makes_no_new_one():
+    """Pasted names can carry a zero-width space: alone it is a blank box, and after
+    "Ann" it is still Ann."""
+    form = MatchForm(new_match_form(player_1="Ann", player_2="Bo", player_3="\u200b"))
+    assert form.is_valid(), form.errors
+    assert form.seated_names(form.data) == ["Ann", "Bo"]
+    form = MatchForm(new_match_form(player_1="Ann", player_2="Ann\u200b"))
+    assert not form.is_valid()
+    assert form.errors["player_2"] == [SAME_NAME]
