@@ -22,6 +22,7 @@ from django_htmx.middleware import HtmxDetails
 from golfsite.params import int_param
 from scoring.engine import PRESETS
 from scoring.forms import preset_initial, preset_notice, rules_initial
+from scoring.spreadsheets import csv_download
 from scoring.views import match_for_request
 
 from . import ratelimit, records, selectors, services, transfer
@@ -439,8 +440,8 @@ def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
 def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
     """One row per player per match, for a spreadsheet."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
-    response = HttpResponse(transfer.group_csv(group=group), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_export_name(group)}.csv"'
+    response = csv_download(f"{_export_name(group)}.csv")
+    response.write(transfer.group_csv(group=group))
     return response
 
 

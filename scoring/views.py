@@ -43,7 +43,7 @@ from scoring.engine.slots import grid_cells
 from scoring.forms import HoleForm, MatchForm, preset_initial, preset_notice
 from scoring.models import Hole, Match, Player
 from scoring.scorecard import scorecard
-from scoring.spreadsheets import spreadsheet_safe
+from scoring.spreadsheets import csv_download, spreadsheet_safe
 
 SESSION_KEY = "scoring_matches"
 #: Matches on a page of "My matches".
@@ -408,8 +408,7 @@ def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score card as CSV: a row per player, a column per hole, then the total."""
     match = _match_for(request, pk)
     board = selectors.match_board(match=match)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="golf-match-{match.pk}.csv"'
+    response = csv_download(f"golf-match-{match.pk}.csv")
     writer = csv.writer(response)
     writer.writerow(
         ["Player", *[f"Hole {number}" for number in board.hole_numbers], "Total", "Place"]

@@ -138,7 +138,9 @@ def test_csv_has_a_row_per_player_and_defuses_formulas(client, member, played):
     client.force_login(member)
     response = client.get(reverse("groups:export_csv", args=[played.pk]))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    # With a byte-order mark, for Excel to read the names in UTF-8.
+    assert response.content.startswith(b"\xef\xbb\xbfDate,")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == transfer.CSV_HEADER
     assert len(rows) - 1 == Player.objects.filter(match__group=played).count()
     names = [row[7] for row in rows[1:]]

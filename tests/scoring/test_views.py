@@ -644,7 +644,8 @@ def test_csv_export_lists_every_hole_and_defuses_formulas(client, save_hole):
     save_hole(match, totals=[5, -2])
     response = client.get(reverse("scoring:match_csv", args=[match.pk]))
     assert response["Content-Type"].startswith("text/csv")
-    lines = response.content.decode().splitlines()
+    assert response.content.startswith(b"\xef\xbb\xbfPlayer,")  # for Excel: UTF-8
+    lines = response.content.decode("utf-8-sig").splitlines()
     assert lines[0] == "Player,Hole 1,Total,Place"
     assert lines[1] == "'=SUM(A1),5,5,2"
     assert lines[2] == "Bob,-2,-2,1"
