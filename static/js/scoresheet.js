@@ -332,6 +332,13 @@
   }
   document.body.addEventListener("htmx:oobAfterSwap", markProblems);
   document.body.addEventListener("htmx:afterSettle", markProblems);
+  // Keys typed on the hole form's card slots, as the keypad of the page now shown
+  // takes them: one listener for the page's life, not one more with each form htmx
+  // puts in.
+  var slotKeys = null;
+  document.addEventListener("keydown", function (event) {
+    if (slotKeys) slotKeys(event);
+  });
   // A whole page put in by htmx (a save's answer, or Back or Forward to a page htmx
   // kept): set it up as a page load would.
   function setUpPage() {
@@ -450,6 +457,7 @@
 
   // -- Keypad -----------------------------------------------------------------------------
   function setUpKeypad() {
+    slotKeys = null;
     var keypad = document.getElementById("keypad");
     if (!keypad) return;
     var hint = document.getElementById("keypad-hint");
@@ -629,6 +637,53 @@
         activate(slot);
       }
     });
+
+    // -- The keypad's keys on a keyboard --
+    // A key typed on a card slot presses the keypad's key for it: a rank writes
+    // that card and moves on to the next slot, the focus with it; a suit letter
+    // gives the card just written its suit; Backspace or Delete clears the slot.
+    // The ranks are the keypad's own. One of a single character is typed as it
+    // is written; the two of two characters as the engine also reads them: "0"
+    // or "T" for a 10 (so "1" then "0" works too, as "1" does nothing), and "*"
+    // for a joker. A deck with a 0 of its own (the ZSA deck) keeps "0" for it.
+    var keyFor = {};
+    var SPELLED = { "10": ["0", "T"], "JK": ["*"] };
+    keypad.querySelectorAll("[data-rank]").forEach(function (key) {
+      if (key.dataset.rank.length === 1) keyFor[key.dataset.rank.toUpperCase()] = key;
+    });
+    keypad.querySelectorAll("[data-rank]").forEach(function (key) {
+      (SPELLED[key.dataset.rank] || []).forEach(function (letter) {
+        if (!(letter in keyFor)) keyFor[letter] = key;
+      });
+    });
+    keypad.querySelectorAll("[data-suit]").forEach(function (key) {
+      if (!(key.dataset.suit in keyFor)) keyFor[key.dataset.suit] = key;
+    });
+    var clear = keypad.querySelector("[data-clear]");
+    if (clear) keyFor.Backspace = keyFor.Delete = clear;
+    slotKeys = function (event) {
+      if (event.defaultPrevented || event.isComposing) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;  // the browser's own
+      var target = event.target;
+      var slot = target.closest ? target.closest(".slot") : null;
+      if (slot && groups.indexOf(groupOf(slot)) < 0) slot = null;
+      // With the focus on the keypad, or on nothing (a browser that does not
+      // focus a button clicked), keys go to the slot chosen, if any.
+      if (!slot && !(active && shown(keypad) && (keypad.contains(target) ||
+        target === document.body || target === document.documentElement))) return;
+      var name = event.key.length === 1 ? event.key.toUpperCase() : event.key;
+      var key = keyFor[name];
+      if (!key) return;
+      event.preventDefault();
+      if (slot && slot !== active) {
+        // A slot reached with Tab (or left behind by the last card): chosen now,
+        // and a suit letter is for its own card, not one written before.
+        activate(slot, keypad.hidden);
+        lastFilled = null;
+      }
+      key.click();
+      if (slot && active && active !== slot) active.focus({ preventScroll: true });
+    };
   }
 
   // -- New match: the first dealer's list names the players ----------------------------------
