@@ -672,6 +672,7 @@
       if (!slot && !(active && shown(keypad) && (keypad.contains(target) ||
         target === document.body || target === document.documentElement))) return;
       var name = event.key.length === 1 ? event.key.toUpperCase() : event.key;
+      if (slot && name.indexOf("Arrow") === 0) return moveFrom(slot, name, event);
       var key = keyFor[name];
       if (!key) return;
       event.preventDefault();
@@ -684,6 +685,23 @@
       key.click();
       if (slot && active && active !== slot) active.focus({ preventScroll: true });
     };
+    // The arrow keys go from slot to slot in a grid: left and right in reading
+    // order, up and down a row. The choice goes along when a slot is chosen (and,
+    // as with Tab, a suit letter is then for the card of the slot reached).
+    function moveFrom(slot, name, event) {
+      var group = groupOf(slot), slots = slotsOf(group), cols = columnsOf(group);
+      var step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[name];
+      var to = step ? slots[slots.indexOf(slot) + step] : null;
+      if (!to) return;
+      event.preventDefault();
+      if (active) {
+        activate(to);
+        lastFilled = null;
+        to.focus({ preventScroll: true });
+      } else {
+        to.focus();
+      }
+    }
   }
 
   // -- New match: the first dealer's list names the players ----------------------------------
