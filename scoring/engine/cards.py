@@ -43,6 +43,14 @@ class Rank(enum.Enum):
         return str(self.value)
 
     @property
+    def also_written(self) -> tuple[str, ...]:
+        """The other ways notation may write the rank: ``("T",)`` for a 10, ``("*",)``
+        for a joker (the keypad's keys on a keyboard take them too)."""
+        return tuple(
+            text for text, rank in _RANK_BY_TEXT.items() if rank is self and text != self.value
+        )
+
+    @property
     def singular(self) -> str:
         """The rank in words, for messages: ``"7"``, ``"king"``, ``"joker"``."""
         return _RANK_WORDS.get(self, self.symbol)

@@ -643,16 +643,17 @@
     // that card and moves on to the next slot, the focus with it; a suit letter
     // gives the card just written its suit; Backspace or Delete clears the slot.
     // The ranks are the keypad's own. One of a single character is typed as it
-    // is written; the two of two characters as the engine also reads them: "0"
-    // or "T" for a 10 (so "1" then "0" works too, as "1" does nothing), and "*"
-    // for a joker. A deck with a 0 of its own (the ZSA deck) keeps "0" for it.
+    // is written; the others as the engine also reads them (data-also: "T" for a
+    // 10, "*" for a joker). A 10 is "0" too, so "1" then "0" works (a "1" does
+    // nothing), except in a deck with a 0 of its own (the ZSA deck).
     var keyFor = {};
-    var SPELLED = { "10": ["0", "T"], "JK": ["*"] };
     keypad.querySelectorAll("[data-rank]").forEach(function (key) {
       if (key.dataset.rank.length === 1) keyFor[key.dataset.rank.toUpperCase()] = key;
     });
     keypad.querySelectorAll("[data-rank]").forEach(function (key) {
-      (SPELLED[key.dataset.rank] || []).forEach(function (letter) {
+      var also = (key.dataset.also || "").split(" ").filter(Boolean);
+      if (key.dataset.rank === "10") also.push("0");
+      also.forEach(function (letter) {
         if (!(letter in keyFor)) keyFor[letter] = key;
       });
     });

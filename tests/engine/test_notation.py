@@ -335,3 +335,13 @@ def test_leaving_out_the_slashes_of_a_whole_grid_changes_nothing(rows):
     without = " ".join(" ".join(row) for row in rows)
     assert Grid.parse(without, layout) == Grid.parse(with_slashes, layout)
     assert grid_cells(without, layout) == grid_cells(with_slashes, layout)
+
+
+def test_a_rank_says_how_else_notation_writes_it():
+    """The hole form's keypad takes these from the keyboard too."""
+    assert Rank.TEN.also_written == ("T",)
+    assert Rank.JOKER.also_written == ("*",)
+    assert Rank.KING.also_written == ()
+    for rank in Rank:
+        for text in rank.also_written:
+            assert Card.parse(text).rank is rank
