@@ -442,13 +442,35 @@
   }
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var place = document.getElementById("save-problem");
-    if (place && event.detail.elt.hasAttribute("data-save")) place.innerHTML = "";
+    if (!event.detail.elt.hasAttribute("data-save")) return;
+    if (place) place.innerHTML = "";
+    saveWhenOnline(null);
   });
   document.body.addEventListener("htmx:sendError", function (event) {
-    if (!event.detail.elt.hasAttribute("data-save")) return;
+    var button = event.detail.elt;
+    if (!button.hasAttribute("data-save")) return;
     saveProblem("The site could not be reached, so nothing was saved. Everything you " +
-      "typed is still here: save again when you have a signal.");
+      "typed is still here: save again when you have a signal. If this phone notices " +
+      "the signal come back first, it saves the hole by itself.");
+    saveWhenOnline(button);
   });
+
+  // The save that did not get through is sent again as soon as the phone reports
+  // that it is back online, if the form still holds what it held when Save was
+  // tapped: a change made since calls it off (the player saves that themselves).
+  var pending = null;
+  function saveWhenOnline(button) {
+    if (pending) window.removeEventListener("online", pending);
+    pending = null;
+    if (!button || !button.form) return;
+    var form = button.form;
+    var sent = typed(form);
+    pending = function () {
+      saveWhenOnline(null);
+      if (button.isConnected && !button.disabled && !differs(typed(form), sent)) button.click();
+    };
+    window.addEventListener("online", pending);
+  }
   document.body.addEventListener("htmx:responseError", function (event) {
     if (!event.detail.elt.hasAttribute("data-save")) return;
     saveProblem("The site could not save this just now (error " + event.detail.xhr.status +

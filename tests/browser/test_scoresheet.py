@@ -157,6 +157,49 @@ def test_a_save_that_does_not_get_through_says_so_and_keeps_the_cards(page, live
     page.get_by_text("Hole 1 saved.").wait_for()
 
 
+def test_a_save_made_without_a_signal_goes_through_when_the_signal_comes_back(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+    page.locator("#result-1 .result__breakdown").wait_for()  # the live check is done
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hole 1").click()
+    alert = page.locator("#save-problem [role=alert]")
+    alert.wait_for()
+    assert "saves the hole by itself" in alert.inner_text()
+    page.context.set_offline(False)
+    page.get_by_text("Hole 1 saved.").wait_for()
+    assert page.locator("tr", has_text="Ben").count() == 1
+
+
+def test_a_form_changed_after_a_save_without_a_signal_waits_to_be_saved(page, live_server):
+    """The player may be putting a card right: only they say when it is saved."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K 5 J / K 5 2")
+    page.locator("#result-1 .result__breakdown").wait_for()
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hole 1").click()
+    page.locator("#save-problem [role=alert]").wait_for()
+    fields.nth(1).fill("K 5 J / K 5 3")
+    # Told after the page's own listener: by then a save would have been sent, and
+    # its button disabled until the answer.
+    page.evaluate(
+        "() => { window.backOnline = new Promise((done) => window.addEventListener("
+        "'online', () => setTimeout(done, 0), { once: true })); }"
+    )
+    page.context.set_offline(False)
+    page.evaluate("window.backOnline")
+    save = page.get_by_role("button", name="Save hole 1")
+    assert save.is_enabled()
+    assert page.url.endswith("/holes/new/")
+    assert fields.nth(1).input_value() == "K 5 J / K 5 3"
+    save.click()
+    page.get_by_text("Hole 1 saved.").wait_for()
+
+
 def test_an_impossible_card_is_marked_where_it_was_tapped(page, live_server):
     start_match(page, live_server, names=("Ann", "Ben"))
     page.get_by_label("Cards, row by row").first.fill("8 5 7 / 8 3 B")
