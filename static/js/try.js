@@ -8,6 +8,9 @@
   var selected = null; // {row, column}
   var lastRank = null;
   var suit = ""; // suit letter added to the next ranks tapped ("" for none)
+  var written = null; // {row, column} of the card a rank key wrote last
+  var refocus = null; // a selector for what takes the focus once the answer is in
+  var enhanced = false; // the slots and keypad are the script's to work
 
   function editor() { return document.querySelector("[data-editor]"); }
   function input() { return document.getElementById("id_grid"); }
@@ -79,6 +82,7 @@
 
   function enhance() {
     if (!editor()) { return; }
+    enhanced = true;
     document.querySelectorAll("[data-keys], .js-only").forEach(function (el) { el.hidden = false; });
     document.querySelectorAll(".no-js-only").forEach(function (el) { el.hidden = true; });
     document.querySelectorAll(".slot").forEach(function (slot) { slot.disabled = false; });
@@ -88,17 +92,34 @@
     }
     mark();
     markSuits();
-    if (lastRank) {
-      var key = document.querySelector('.key[data-rank="' + lastRank + '"]');
-      if (key) { key.focus(); }
-      lastRank = null;
-    }
+    // The focus was on the grid or keypad just drawn afresh: put it back on its
+    // like, unless it has gone somewhere else meanwhile.
+    var place = refocus || (lastRank !== null ? '.key[data-rank="' + lastRank + '"]' : null);
+    var lost = !document.activeElement || document.activeElement === document.body;
+    var el = place ? document.querySelector(place) : null;
+    if (el && lost) { el.focus(); }
+    if (!lost || (el && document.activeElement === el)) { refocus = null; }
+    lastRank = null;
   }
+
+  // What has the focus in the part about to be drawn afresh (the slot a key was
+  // typed on has passed it to the slot chosen next).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var result = document.getElementById("try-result");
+    if (!result || event.detail.target !== result) { return; }
+    var el = document.activeElement;
+    if (el && result.contains(el)) {
+      refocus = selectorOf(el);
+    } else if (el && el !== document.body) {
+      refocus = null;
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var slot = event.target.closest(".slot");
     if (slot) {
       selected = { row: +slot.dataset.row, column: +slot.dataset.column };
+      written = null;
       mark();
       return;
     }
@@ -113,12 +134,154 @@
       if (!selected) { status("Tap a slot of the grid first, then a rank."); return; }
       var at = selected;
       lastRank = key.dataset.rank;
-      advance();
       var rank = key.dataset.rank;
+      // Clear empties the slot and leaves it chosen, for its right card to come.
+      if (rank !== "?") { advance(); }
+      written = rank === "?" ? null : at;
       var token = rank === "?" || rank === "JK" ? rank : rank + suit;
       setCell(at.row, at.column, token);
     }
   });
+
+  // -- The keypad's keys on a keyboard --
+  // A key typed on a slot of the grid presses the keypad's key for it: a rank
+  // writes that card and the next slot is chosen, the focus with it; Backspace or
+  // Delete presses Clear. The ranks are the keypad's own: one of a single
+  // character is typed as it is written, the others as the engine also reads
+  // them (data-also: "T" for a 10, "*" for a joker). A 10 is "0" too, so "1" then
+  // "0" works (a "1" does nothing), except in a deck with a 0 of its own.
+  // A suit letter gives the card just written that suit, as it follows the rank
+  // in notation ("Q" then "H" is the queen of hearts); the suit keys on the page
+  // are for the cards still to come, so a letter does not press them.
+  function typedKeys(keys) {
+    var byName = {};
+    var ranks = keys.querySelectorAll(".keys__ranks .key[data-rank]");
+    ranks.forEach(function (key) {
+      if (key.dataset.rank.length === 1) { byName[key.dataset.rank.toUpperCase()] = key; }
+    });
+    ranks.forEach(function (key) {
+      var also = (key.dataset.also || "").split(" ").filter(Boolean);
+      if (key.dataset.rank === "10") { also.push("0"); }
+      also.forEach(function (name) {
+        if (!(name in byName)) { byName[name] = key; }
+      });
+    });
+    var clear = keys.querySelector(".key--clear");
+    if (clear) { byName.Backspace = byName.Delete = clear; }
+    return byName;
+  }
+
+  function suitLetters(keys) {
+    var letters = {};
+    keys.querySelectorAll(".suit-key[data-suit]").forEach(function (key) {
+      if (key.dataset.suit) { letters[key.dataset.suit] = true; }
+    });
+    return letters;
+  }
+
+  // The card written last (or, when none was, the chosen slot's) takes the suit
+  // ``letter``: only a card of a rank the keypad has, and not a joker. True when
+  // the grid changed.
+  function giveSuit(letter, keys) {
+    var at = written || selected;
+    var ed = editor();
+    if (!at || !ed) { return false; }
+    var cells = readCells(+ed.dataset.rows, +ed.dataset.columns);
+    var token = ((cells[at.row - 1] || [])[at.column - 1] || "").toUpperCase();
+    var rank = token;
+    if (suitLetters(keys)[token.slice(-1)]) { rank = token.slice(0, -1); }
+    var known = false;
+    keys.querySelectorAll(".keys__ranks .key[data-rank]").forEach(function (key) {
+      if (key.dataset.rank === rank) { known = true; }
+    });
+    if (!known || rank === "?" || rank === "JK" || token === rank + letter) { return false; }
+    setCell(at.row, at.column, rank + letter);
+    return true;
+  }
+
+  function slotAt(place) {
+    var ed = editor();
+    return place && ed ? ed.querySelector('.slot[data-row="' + place.row + '"][data-column="' + place.column + '"]') : null;
+  }
+
+  function isSelected(slot) {
+    return !!selected && +slot.dataset.row === selected.row && +slot.dataset.column === selected.column;
+  }
+
+  // A selector for a slot or a key of the keypad, to find its like once the grid
+  // is drawn afresh.
+  function selectorOf(el) {
+    if (!el || !el.dataset) { return null; }
+    if (el.matches(".slot")) { return '.slot[data-row="' + el.dataset.row + '"][data-column="' + el.dataset.column + '"]'; }
+    if (el.dataset.rank !== undefined) { return '.key[data-rank="' + el.dataset.rank + '"]'; }
+    if (el.dataset.suit !== undefined) { return '.suit-key[data-suit="' + el.dataset.suit + '"]'; }
+    return null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.isComposing) { return; }
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; } // the browser's own
+    // The keys are there before the script shows them: an answer just drawn is
+    // shown a moment later (htmx's settle), and keys typed meanwhile count too.
+    var ed = editor(), keys = document.querySelector("[data-keys]");
+    if (!ed || !keys || !enhanced) { return; }
+    var target = event.target;
+    var slot = target.closest ? target.closest(".slot") : null;
+    if (slot && !ed.contains(slot)) { slot = null; }
+    var lost = target === document.body || target === document.documentElement;
+    // With the focus on the keypad, or on nothing (the slot typed on was just
+    // drawn afresh, or a browser does not focus a button clicked), keys go to the
+    // slot chosen, if any.
+    if (!slot && !(selected && (keys.contains(target) || lost))) { return; }
+    var name = event.key.length === 1 ? event.key.toUpperCase() : event.key;
+    if (name.indexOf("Arrow") === 0) {
+      var from = slot || (lost ? slotAt(selected) : null);
+      if (from) { moveFrom(from, name, event); }
+      return;
+    }
+    var key = typedKeys(keys)[name];
+    var isSuit = !key && !!suitLetters(keys)[name];
+    if (!key && !isSuit) { return; }
+    event.preventDefault();
+    if (slot && !isSelected(slot)) {
+      // A slot reached with Tab: chosen now, and a suit letter is for its card.
+      selected = { row: +slot.dataset.row, column: +slot.dataset.column };
+      written = null;
+      mark();
+    }
+    var sent = true;
+    if (key) { key.click(); } else { sent = giveSuit(name, keys); }
+    if (!sent) { return; }
+    // The answer draws the grid and keypad afresh: the focus then goes back to
+    // the chosen slot, or to the keypad's key it was on.
+    var next = slotAt(selected);
+    refocus = slot || lost ? selectorOf(next) : selectorOf(target.closest(".key"));
+    if ((slot || lost) && next) { next.focus({ preventScroll: true }); }
+  });
+
+  // The arrow keys go from slot to slot: left and right in reading order, up and
+  // down a row. The choice goes along when a slot is chosen (and a suit letter is
+  // then for the card of the slot reached).
+  function moveFrom(slot, name, event) {
+    var row = +slot.dataset.row, column = +slot.dataset.column;
+    var to = null;
+    if (name === "ArrowUp" || name === "ArrowDown") {
+      to = slotAt({ row: row + (name === "ArrowUp" ? -1 : 1), column: column });
+    } else if (name === "ArrowLeft" || name === "ArrowRight") {
+      var slots = Array.prototype.slice.call(editor().querySelectorAll(".slot"));
+      to = slots[slots.indexOf(slot) + (name === "ArrowLeft" ? -1 : 1)] || null;
+    }
+    if (!to) { return; }
+    event.preventDefault();
+    if (selected) {
+      selected = { row: +to.dataset.row, column: +to.dataset.column };
+      written = null;
+      mark();
+    }
+    to.focus();
+    // A slot still being drawn afresh takes the focus once it is shown.
+    if (document.activeElement !== to) { refocus = selectorOf(to); }
+  }
   // After the Back or Forward button htmx puts back its copy of the page, with the
   // fields as they were when the page was first loaded: set them from the address,
   // which holds the whole grid and rules the restored result was scored under.
@@ -140,6 +303,9 @@
       box.checked = ticked.indexOf(box.value) !== -1;
     });
     selected = null;
+    written = null;
+    refocus = null;
+    lastRank = null;
   }
 
   // The server sends each field's error spot with the result (swapped out of band):
