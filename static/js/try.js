@@ -43,6 +43,7 @@
     var cells = readCells(rows, columns);
     cells[row - 1][column - 1] = token;
     input().value = cells.map(function (r) { return r.join(" "); }).join(" / ");
+    wrote = { row: row, column: column };
     var form = document.getElementById("try-form");
     if (window.htmx) {
       input().dispatchEvent(new Event("change", { bubbles: true }));
@@ -64,14 +65,38 @@
     if (el) { el.textContent = text; }
   }
 
+  // -- What a screen reader hears --
+  // The result is drawn afresh with each answer, and a live region put in afresh
+  // is not read out: what changed is said in one under it that stays. The same
+  // words twice are still said, as the region is emptied first.
+  var sayTimer = null;
+  var asking = false; // an answer is on its way
+  var wrote = null; // {row, column} of the card written last, to name it with the score
+  function say(text) {
+    var region = document.querySelector("[data-said]");
+    if (!region) { return; }
+    region.textContent = "";
+    clearTimeout(sayTimer);
+    sayTimer = setTimeout(function () { region.textContent = text; }, 60);
+  }
+  // The card just written (as its slot is labelled) and what the grid scores now;
+  // nothing while another answer is coming, for keys typed fast.
+  function sayResult() {
+    var result = document.getElementById("try-result");
+    if (asking || !result || !result.dataset.say) { return; }
+    var written = wrote ? slotAt(wrote) : null;
+    wrote = null;
+    say((written ? written.getAttribute("aria-label") + ". " : "") + result.dataset.say);
+  }
+
   function mark() {
     document.querySelectorAll(".slot").forEach(function (slot) {
       var on = !!selected && +slot.dataset.row === selected.row && +slot.dataset.column === selected.column;
       slot.setAttribute("aria-pressed", on ? "true" : "false");
     });
-    if (selected) {
-      status("Row " + selected.row + ", card " + selected.column + " selected: now tap a rank.");
-    }
+    // After Back or Forward the page htmx puts back says what was chosen then.
+    status(selected ? "Row " + selected.row + ", card " + selected.column + " selected: now tap a rank."
+      : "No slot chosen yet.");
   }
 
   function markSuits() {
@@ -121,6 +146,7 @@
       selected = { row: +slot.dataset.row, column: +slot.dataset.column };
       written = null;
       mark();
+      say(document.querySelector("[data-status]").textContent);
       return;
     }
     var suitKey = event.target.closest(".suit-key");
@@ -131,7 +157,11 @@
     }
     var key = event.target.closest(".key");
     if (key) {
-      if (!selected) { status("Tap a slot of the grid first, then a rank."); return; }
+      if (!selected) {
+        status("Tap a slot of the grid first, then a rank.");
+        say("Tap a slot of the grid first, then a rank.");
+        return;
+      }
       var at = selected;
       lastRank = key.dataset.rank;
       var rank = key.dataset.rank;
@@ -330,7 +360,28 @@
     if (choice && open) { choice.open = true; }
   }
 
+  function isTryForm(event) { return !!event.detail.elt && event.detail.elt.id === "try-form"; }
+  document.addEventListener("htmx:beforeRequest", function (event) { if (isTryForm(event)) { asking = true; } });
+  document.addEventListener("htmx:afterRequest", function (event) { if (isTryForm(event)) { asking = false; } });
+
   document.addEventListener("DOMContentLoaded", enhance);
-  document.addEventListener("htmx:afterSettle", function () { describeErrors(); enhance(); });
-  document.addEventListener("htmx:historyRestore", function () { followAddress(); describeErrors(); enhance(); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    describeErrors();
+    enhance();
+    if (event.target.id === "try-result") { sayResult(); }
+  });
+  // The copy htmx keeps for Back holds no old words to be read out of place; once
+  // it is back, what the grid scores there is said.
+  document.addEventListener("htmx:beforeHistorySave", function () {
+    var region = document.querySelector("[data-said]");
+    if (region) { region.textContent = ""; }
+  });
+  document.addEventListener("htmx:historyRestore", function () {
+    followAddress();
+    describeErrors();
+    enhance();
+    wrote = null;
+    asking = false;
+    sayResult();
+  });
 })();

@@ -40,6 +40,7 @@ def test_a_slot_clicked_takes_a_whole_grid_typed_and_keeps_the_focus(laptop, liv
     page = laptop
     page.goto(live_server.url + TRY)
     expect(page.locator("[data-keys]")).to_be_visible()
+    expect(page.get_by_text("On a keyboard, type the ranks")).to_be_visible()
     slot(page, 1, 1).click()
     # Typed at once, faster than the answers come back: none is lost.
     press(page, "8", "5", "7", "8", "3", "9")
@@ -111,11 +112,59 @@ def test_the_keys_are_the_keypads_ranks(laptop, live_server, query, typed, writt
     )
 
 
+def test_the_score_is_said_where_a_screen_reader_hears_it(laptop, live_server):
+    """A live region put in afresh with each answer is not read out: the score
+    and the card written are said in one that stays."""
+    page = laptop
+    page.goto(live_server.url + TRY + "?grid=8+5+7+%2F+8+3+9")
+    expect(page.locator("[data-keys]")).to_be_visible()
+    said = page.locator("[data-said]")
+    page.evaluate("document.querySelector('[data-said]').golfKept = true")
+    expect(said).to_have_attribute("aria-live", "polite")
+    slot(page, 1, 2).click()
+    expect(said).to_have_text(re.compile("Row 1, card 2"))
+    press(page, "3")
+    expect(said).to_have_text("Row 1, card 2: 3. It scores 16.")
+    press(page, "Backspace")
+    expect(said).to_have_text("Row 1, card 3: empty. No score yet: 1 slot is still empty.")
+    assert said.evaluate("(el) => el.golfKept === true")
+    # Nothing in the part drawn afresh claims to be live.
+    expect(page.locator("#try-result [aria-live]")).to_have_count(0)
+    # A rule changed is said too.
+    page.locator("summary", has_text="Rules:").click()
+    page.get_by_label("Variant").select_option("four-card")
+    expect(said).to_have_text(re.compile("^No score yet"))
+
+
+def test_after_back_no_slot_is_said_to_be_chosen_and_the_score_is_said(laptop, live_server):
+    """The page htmx puts back for Back was kept with a slot chosen: it said so,
+    though none was, and a rank then pressed went nowhere."""
+    page = laptop
+    page.goto(live_server.url + TRY + "?grid=8+5+7+%2F+8+3+9")
+    expect(page.locator("[data-keys]")).to_be_visible()
+    slot(page, 1, 2).click()
+    press(page, "3")
+    expect(page.get_by_role("heading", name="It scores 16", exact=True)).to_be_visible()
+    press(page, "k")
+    expect(page.get_by_role("heading", name="It scores 9", exact=True)).to_be_visible()
+    page.go_back()
+    expect(page.get_by_role("heading", name="It scores 16", exact=True)).to_be_visible()
+    expect(page.locator("[data-said]")).to_have_text("It scores 16.")
+    expect(page.locator("[data-status]")).to_have_text("No slot chosen yet.")
+    expect(page.locator('.slot[aria-pressed="true"]')).to_have_count(0)
+    # Keys typed now choose the slot they are typed on.
+    slot(page, 2, 3).focus()
+    press(page, "2")
+    expect(page.get_by_label("Grid, row by row")).to_have_value("8 3 7 / 8 3 2")
+
+
 def test_a_phone_keeps_its_keypad_and_a_keyboard_joined_to_it_types(page, live_server):
     """On a phone the keypad works as ever, Clear now leaving its slot chosen; a
     keyboard joined to it types on the slot tapped."""
     page.goto(live_server.url + TRY + "?grid=8+5+7+%2F+8+3+9")
     expect(page.locator("[data-keys]")).to_be_visible()
+    # The words on typed keys are for a laptop.
+    expect(page.get_by_text("On a keyboard, type the ranks")).to_be_hidden()
     field = page.get_by_label("Grid, row by row")
     slot(page, 1, 1).tap()
     page.locator(".key--clear").tap()
