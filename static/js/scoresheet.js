@@ -399,6 +399,28 @@
   }
   showLatestHoles();
   document.body.addEventListener("htmx:afterSettle", showLatestHoles);
+  // A phone turned on its side (or back) gives the card another width, and the room
+  // worked out for the old one may now cut a hole or leave a gap: a card open at its
+  // right end is placed again; one the reader scrolled only loses the room. (Only a
+  // new width counts: a phone's toolbar coming and going changes the height.)
+  var placedWidth = window.innerWidth;
+  window.addEventListener("resize", function () {
+    if (window.innerWidth === placedWidth) return;
+    placedWidth = window.innerWidth;
+    document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
+      var table = wrap.querySelector(".scorecard");
+      if (table) table.style.marginRight = "";
+      if (wrap.golfAtEnd !== false) wrap.golfPlaced = false;
+    });
+    showLatestHoles();
+  });
+  // Whether each card was open at its right end, as the last scroll left it (told
+  // before the new width's own scroll, which comes after the resize).
+  document.addEventListener("scroll", function (event) {
+    var wrap = event.target;
+    if (!wrap.classList || !wrap.classList.contains("scorecard-wrap")) return;
+    wrap.golfAtEnd = wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 1;
+  }, true);
   // The room is a style attribute: not in htmx's copy of the page for Back (the
   // content security policy would refuse it there); the card is placed again.
   document.body.addEventListener("htmx:beforeHistorySave", function () {

@@ -126,3 +126,34 @@ def test_a_score_card_put_back_by_back_opens_on_its_latest_holes_again(page, liv
     page.get_by_role("heading", name="Scoreboard").wait_for()
     assert page.locator(".scorecard thead th").last.inner_text() == "12"
     assert wrap.evaluate(STATE)["hidden"] <= 1
+
+
+@pytest.mark.parametrize("played", [12, 15])
+def test_a_score_card_turned_on_its_side_and_back_shows_whole_holes(page, live_server, played):
+    """The room after the last hole is worked out for the card's width: turning the
+    phone gives it another, and the card is placed again for it."""
+    from scoring.management.commands.bench import eight_player_match
+
+    match = eight_player_match(played=played, holes=18)
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    wrap = page.locator(".scorecard-wrap")
+    for width, height in [(740, 360), (360, 740), (412, 740)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("(width) => window.innerWidth === width", arg=width)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        assert wrap.evaluate(HALF_HIDDEN) == [], width
+        assert wrap.evaluate(STATE)["hidden"] <= 1, width
+
+
+def test_a_score_card_the_reader_scrolled_stays_put_when_the_phone_turns(page, live_server):
+    from scoring.management.commands.bench import eight_player_match
+
+    match = eight_player_match(played=15, holes=18)
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    wrap = page.locator(".scorecard-wrap")
+    wrap.evaluate("(wrap) => { wrap.scrollLeft = 0; }")  # back to hole 1
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    page.set_viewport_size({"width": 412, "height": 740})
+    page.wait_for_function("() => window.innerWidth === 412")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    assert wrap.evaluate("(wrap) => wrap.scrollLeft") == 0
