@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import User
@@ -42,6 +43,21 @@ class NewMembershipInline(admin.TabularInline):
         return super().get_queryset(request).none()
 
 
+class RosterPlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A roster entry's name kept tidy, as the group's own pages keep it
+    (``golfsite.names``)."""
+
+    class Meta:
+        model = RosterPlayer
+        fields = ["name", "group", "user"]
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Enter the player's name.")
+        return name
+
+
 class RosterFormSet(BaseInlineFormSet):
     """The roster rows of one save: two of them may not take one name, in any case
     ("Ann" and "ann", or "Ann" twice), which each row's own check against the
@@ -51,7 +67,7 @@ class RosterFormSet(BaseInlineFormSet):
         super().clean()
         seen: dict[str, str] = {}
         for form in self.forms:
-            name = tidy_name(getattr(form, "cleaned_data", {}).get("name") or "")
+            name = getattr(form, "cleaned_data", {}).get("name") or ""
             if not name or self._should_delete_form(form):
                 continue
             key = roster_key(name)
@@ -62,6 +78,7 @@ class RosterFormSet(BaseInlineFormSet):
 
 class RosterInline(admin.TabularInline):
     model = RosterPlayer
+    form = RosterPlayerForm
     formset = RosterFormSet
     extra = 0
     fields = ["name", "user"]
@@ -111,6 +128,7 @@ class InviteAdmin(DeleteCountsAdmin):
 
 @admin.register(RosterPlayer)
 class RosterPlayerAdmin(DeleteCountsAdmin):
+    form = RosterPlayerForm
     list_display = ["name", "group", "user", "created_at"]
     list_filter = ["group"]
     search_fields = ["name", "group__name", "user__username"]

@@ -124,6 +124,17 @@ def test_the_admin_refuses_the_same_name_in_its_own_words(admin_client, group):
     assert group.roster.count() == 1
 
 
+def test_the_admin_keeps_a_name_tidy(admin_client, group):
+    url = reverse("admin:groups_rosterplayer_add")
+    response = admin_client.post(
+        url, {"group": group.pk, "name": "\u200bBob\u00a0 Lee ", "user": ""}
+    )
+    assert response.status_code == 302
+    assert group.roster.filter(name="Bob Lee").exists()
+    response = admin_client.post(url, {"group": group.pk, "name": "\u200b", "user": ""})
+    assert "Enter the player&#x27;s name." in response.content.decode()
+
+
 def test_seats_find_their_entry_by_the_key(group, owner):
     services.roster_add(group=group, name="Straße")
     match = services.group_match_create(
