@@ -65,3 +65,11 @@ SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", "reports/screenshots"))
 def screenshot_dir():
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture
+def laptop(browser):
+    """A wide window, worked with a mouse and keys, with no touch screen."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context.new_page()
+    context.close()

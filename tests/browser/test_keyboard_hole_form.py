@@ -39,14 +39,6 @@ def test_a_card_marked_as_a_problem_says_so_to_a_screen_reader(page, live_server
     expect(focused).to_have_accessible_description(re.compile("Five 7s in this grid"))
 
 
-@pytest.fixture
-def laptop(browser):
-    """A laptop's browser: a wide screen, a mouse and a keyboard, no touch."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context.new_page()
-    context.close()
-
-
 def type_in(page, box, text):
     box.click()
     page.keyboard.press("Control+A")

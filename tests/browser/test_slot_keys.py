@@ -8,22 +8,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from .keyboard import press
 from .test_scoresheet import start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def laptop(browser):
-    """A wide window, worked with a mouse and keys, with no touch screen."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context.new_page()
-    context.close()
-
-
-def press(page, *keys):
-    for key in keys:
-        page.keyboard.press(key)
 
 
 def test_a_slot_clicked_takes_typed_ranks_and_moves_on(laptop, live_server):

@@ -10,22 +10,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from .keyboard import press
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TRY = reverse("rules:try")
-
-
-@pytest.fixture
-def laptop(browser):
-    """A wide window, worked with a mouse and keys, with no touch screen."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context.new_page()
-    context.close()
-
-
-def press(page, *keys):
-    for key in keys:
-        page.keyboard.press(key)
 
 
 def slot(page, row, column):
