@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 WORKERS ?= 2
+# pytest-xdist: one test process per core (each with its own test database).
+PYTEST_WORKERS ?= auto
 
 .PHONY: run test test-quick bench audit loadtest install install-test browsers clean
 
@@ -53,10 +55,10 @@ test: browsers
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS)
 
 test-quick: install-test
-	$(BIN)/python -m pytest -m "not browser" -x -q
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -m "not browser" -x -q
 
 bench: install-test
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
