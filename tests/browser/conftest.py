@@ -73,3 +73,13 @@ def laptop(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_page_left_open(browser):
+    """After each test, every window it opened is closed, even one a failing test
+    left open: a live board left behind would keep asking the live server, and
+    could still be asking when the server stops at the end of the run."""
+    yield
+    for context in browser.contexts:
+        context.close()

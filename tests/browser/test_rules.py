@@ -104,10 +104,11 @@ def test_the_try_page_works_with_javascript_off(browser, live_server):
     page.goto(live_server.url + reverse("rules:try") + "?variant=six-card&grid=8+5+7+%2F+8+3+9")
     page.get_by_label("Grid, row by row").fill("8 2 K / 8 5 A")
     page.get_by_role("button", name="Score it").click()
-    assert "It scores 4" in page.content()
+    # Waits for the answer page (reading page.content() could catch it mid-load).
+    expect(page.get_by_text("It scores 4")).to_be_visible()
     page.locator("summary", has_text="Pick the cards one by one").click()
     page.locator("#slot-1-3").select_option("Q")
     page.get_by_role("button", name="Score these cards").click()
+    expect(page.get_by_text("It scores 14")).to_be_visible()
     assert re.search(r"grid=8\+2\+Q", page.url)
-    assert "It scores 14" in page.content()
     context.close()

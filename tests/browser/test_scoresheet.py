@@ -3,6 +3,7 @@ keypad, watch the score update, save, and read the scoreboard."""
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -218,7 +219,7 @@ def test_scoresheet_works_with_javascript_off(browser, live_server):
     fields.nth(1).fill("7 7 7 / 7 7 3")  # five 7s: one deck has four
     page.get_by_role("button", name="Save hole 1").click()
     # Refused, in words, with everything typed kept.
-    assert "Five 7s in this grid, but one deck has four." in page.content()
+    expect(page.get_by_text("Five 7s in this grid, but one deck has four.").first).to_be_visible()
     assert page.get_by_label("Cards, row by row").nth(1).input_value() == "7 7 7 / 7 7 3"
     page.get_by_label("Cards, row by row").nth(1).fill("K 5 J / K 5 2")
     page.get_by_role("button", name="Save hole 1").click()
@@ -316,23 +317,24 @@ def test_a_live_board_follows_the_match_and_an_unchanged_one_is_not_sent_again(p
 
     match = MatchFactory(players=["Ann", "Ben"])
     save(match, (3, 4))
-    asks = []
-    page.on("request", lambda r: asks.append(r) if r.headers.get("hx-request") else None)
+
+    def next_ask():
+        """The board's next ask (every five seconds), once it is sent."""
+        with page.expect_request(lambda r: bool(r.headers.get("hx-request"))) as ask:
+            pass
+        return ask.value
+
     page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
     board = page.locator("#board")
-    board.get_by_text("After 1 of 9 holes").wait_for()
-    # Two asks: the first brings the board and its tag; the browser sends the tag
-    # with the second, and the board it keeps is still whole.
-    for _ in range(30):
-        if len(asks) >= 2:
-            break
-        page.wait_for_timeout(500)
-    assert len(asks) >= 2, "the board stopped asking"
-    first = asks[0].response()
-    assert first.status == 200
-    assert asks[1].all_headers().get("if-none-match") == first.header_value("etag")
-    asks[1].response()  # answered, and swapped in
-    page.wait_for_timeout(200)
-    assert board.get_by_text("After 1 of 9 holes").is_visible()
+    expect(board.get_by_text("After 1 of 9 holes")).to_be_visible()
+    # The first ask brings the board and its tag; the browser sends the tag with the
+    # second (the server's "not modified" reaches the page as the board it kept).
+    first = next_ask()
+    assert first.response().status == 200
+    second = next_ask()
+    assert second.all_headers().get("if-none-match") == first.response().header_value("etag")
+    # The next ask comes after that answer was handled: the board kept is whole.
+    next_ask()
+    expect(board.get_by_text("After 1 of 9 holes")).to_be_visible()
     save(match, (10, 0))
-    board.get_by_text("After 2 of 9 holes").wait_for(timeout=12_000)
+    expect(board.get_by_text("After 2 of 9 holes")).to_be_visible(timeout=15_000)
