@@ -63,6 +63,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    "accounts",  # first: its registration/ templates replace the admin's
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -1,39 +1,16 @@
-"""Forms for accounts and groups."""
+"""Forms for groups."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 
 from golfsite.names import tidy_name
 from scoring.engine import VARIANTS
 from scoring.forms import PLAYER_FIELDS, MatchForm
 
 from .models import Group, RosterPlayer
-
-
-class SignupForm(UserCreationForm):  # type: ignore[type-arg]
-    """A username and a password; an email address only for password resets."""
-
-    email = forms.EmailField(
-        required=False,
-        help_text="Optional. Only used to send you a link if you forget your password.",
-    )
-
-    class Meta(UserCreationForm.Meta):
-        model = User
-        fields = ("username", "email")
-        # Django's own ("Letters, digits and @/./+/-/_ only.") reads as a path on a
-        # phone: the same rule in words, and who sees the name.
-        help_texts = {
-            "username": (
-                "The name the members of your groups see. Letters, digits and "
-                "the signs @ . + - _ only, no spaces; up to 150 characters."
-            )
-        }
 
 
 class GroupForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
@@ -30,6 +32,7 @@ from django.db.models import (
     When,
 )
 from django.http import Http404
+from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.functional import cached_property
 
@@ -37,7 +40,7 @@ from scoring.engine import VARIANTS
 from scoring.models import Match, Player
 
 from .formats import rounded
-from .models import Group, RosterPlayer
+from .models import Group, Invite, RosterPlayer
 
 T = TypeVar("T")
 
@@ -71,6 +74,34 @@ def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -
     if group is None:
         raise Http404("No such group")
     return group
+
+
+#: What an invitation's token is made of (``new_invite_token``). Anything else is no
+#: invitation and is never looked up: PostgreSQL refuses a NUL in a text value.
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def invite_for_token(*, token: str) -> Invite | None:
+    """The invitation with this token, with its group, unless it was revoked."""
+    if not INVITE_TOKEN.fullmatch(token):
+        return None
+    return (
+        Invite.objects.select_related("group").filter(token=token, revoked_at__isnull=True).first()
+    )
+
+
+def group_for_invite_link(*, url: str) -> Group | None:
+    """The group whose invitation ``url`` links to, if the invitation still works.
+    The log-in and sign-up pages name it when it is where the visitor goes next,
+    so whoever followed the link knows why they are asked to log in."""
+    try:
+        found = resolve(urlsplit(url).path) if url else None
+    except Resolver404:
+        return None
+    if found is None or found.view_name != "groups:invite_accept":
+        return None
+    invite = invite_for_token(token=found.kwargs["token"])
+    return invite.group if invite else None
 
 
 # -- caching what grows with the history ---------------------------------------------

@@ -1,20 +1,15 @@
-"""Views for accounts (sign-up, rate-limited log-in) and groups."""
+"""Views for groups."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView, LogoutView
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
@@ -25,9 +20,9 @@ from scoring.forms import preset_initial, preset_notice, rules_initial
 from scoring.spreadsheets import csv_download
 from scoring.views import match_for_request
 
-from . import ratelimit, records, selectors, services, transfer
+from . import records, selectors, services, transfer
 from .charts import average_chart
-from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm, SignupForm
+from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm
 from .models import Group, Invite, Membership
 
 HISTORY_PAGE_SIZE = 20
@@ -35,115 +30,6 @@ HISTORY_PAGE_SIZE = 20
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
-
-
-TOO_MANY = "Too many attempts. Wait a few minutes, then try again."
-
-
-def _next_url(request: HttpRequest, default: str) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return default
-
-
-def _invited_to(request: HttpRequest) -> Group | None:
-    """The group whose invitation link is where the visitor goes next, if it still
-    works: the log-in and sign-up pages name it, so whoever followed the link knows
-    why they are asked to log in."""
-    target = _next_url(request, "")
-    try:
-        found = resolve(urlsplit(target).path) if target else None
-    except Resolver404:
-        return None
-    if found is None or found.view_name != "groups:invite_accept":
-        return None
-    invite = _active_invite(found.kwargs["token"])
-    return invite.group if invite else None
-
-
-#: What an invitation's token is made of (``new_invite_token``). Anything else is no
-#: invitation and is never looked up: PostgreSQL refuses a NUL in a text value.
-INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def _active_invite(token: str) -> Invite | None:
-    if not INVITE_TOKEN.fullmatch(token):
-        return None
-    return (
-        Invite.objects.select_related("group").filter(token=token, revoked_at__isnull=True).first()
-    )
-
-
-@require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log straight in."""
-    if request.user.is_authenticated:
-        return redirect("groups:list")
-    form = SignupForm(request.POST or None)
-    status = 200
-    if request.method == "POST":
-        allowed = ratelimit.hit(
-            "signup", ratelimit.client_address(request), ratelimit.SIGNUP_LIMIT_PER_ADDRESS
-        )
-        if not allowed:
-            form.add_error(None, TOO_MANY)
-            status = 429
-        elif form.is_valid():
-            user = form.save()
-            login(request, user)
-            messages.success(request, f"Welcome, {user.get_username()}!")
-            return redirect(_next_url(request, reverse("groups:list")))
-    return render(
-        request,
-        "registration/signup.html",
-        {"form": form, "next": _next_url(request, ""), "invited_to": _invited_to(request)},
-        status=status,
-    )
-
-
-class SignOutView(LogoutView):
-    """Django's log-out, and the page after it says so. (The message waits in a
-    cookie: the session it would otherwise go in is flushed by the log-out.)"""
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = super().post(request, *args, **kwargs)
-        messages.info(request, "You are signed out.")
-        return response
-
-
-class RateLimitedLoginView(LoginView):
-    """Django's log-in, with failed attempts limited per address and per account
-    name (each attempt is counted as it comes, so a burst cannot slip past the
-    limit, and taken back if it worked)."""
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        address = ratelimit.client_address(request)
-        username = str(request.POST.get("username", ""))
-        over_address = not ratelimit.hit(
-            "login-address", address, ratelimit.LOGIN_LIMIT_PER_ADDRESS
-        )
-        over_account = bool(username) and not ratelimit.hit(
-            "login-account", username, ratelimit.LOGIN_LIMIT_PER_ACCOUNT
-        )
-        if over_address or over_account:
-            form = self.get_form()
-            form.is_bound = True
-            form.add_error(None, TOO_MANY)
-            return self.render_to_response(self.get_context_data(form=form), status=429)
-        response = super().post(request, *args, **kwargs)
-        if request.user.is_authenticated:
-            # Only failed attempts count: one that worked is taken back, so people
-            # sharing an address (a household, a club's wifi) are never locked out
-            # by logging in.
-            ratelimit.forget_one("login-address", address)
-            ratelimit.reset("login-account", username)
-        return response
 
 
 @login_required
@@ -294,7 +180,7 @@ def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Join a group by its invitation link. A revoked link, or one cut short when it
     was copied, gives 404 with a page that says so and what to do."""
-    invite = _active_invite(token)
+    invite = selectors.invite_for_token(token=token)
     if invite is None:
         return render(request, "groups/invite_gone.html", status=404)
     if request.method == "POST":

@@ -10,8 +10,9 @@ from django.utils.safestring import mark_safe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from accounts.forms import SignupForm
 from golfsite.renderer import FormRenderer
-from groups.forms import GroupForm, RosterForm, SignupForm
+from groups.forms import GroupForm, RosterForm
 from rules.forms import PracticeForm, RulesForm, TryForm
 from scoring.forms import HoleForm, MatchForm
 from scoring.models import Player

@@ -17,7 +17,7 @@ URL = reverse("rules:practice")
 
 def practice_score(seed, rules=None):
     rules = rules or RuleSet()
-    from rules.views import PRACTICE_PAIR_CHANCE
+    from rules.presenters import PRACTICE_PAIR_CHANCE
 
     return score_grid(deal_grid(rules, seed=seed, pair_chance=PRACTICE_PAIR_CHANCE), rules).total
 

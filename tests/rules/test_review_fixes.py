@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from rules.content.variants import VARIANT_PAGES
-from rules.views import all_rule_infos
+from rules.presenters import all_rule_infos
 from scoring.engine import Card, Rank, RuleSet, check_grid, score_grid
 
 from .conftest import text_of

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from rules.content.variants import VARIANT_PAGES
-from rules.views import all_rule_infos, score_case
+from rules.presenters import all_rule_infos, score_case
 from scoring.engine import (
     ADJUSTMENT_ORDER,
     JOKER_OPTIONS,

@@ -1,0 +1,16 @@
+import pytest
+
+from tests.groups.factories import UserFactory
+
+#: The password of every account ``make_user`` makes.
+PASSWORD = "a-long-pass-phrase-9"
+
+
+@pytest.fixture
+def make_user(db):
+    """``make_user("ann")``: an account named ann, with ``PASSWORD``."""
+
+    def make(username):
+        return UserFactory(username=username, password=PASSWORD)
+
+    return make

@@ -1,0 +1,48 @@
+"""Django's password pages: reset by mail, change when signed in."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.urls import reverse
+
+from tests.accounts.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def test_password_reset_mail_has_a_working_link(client, make_user):
+    user = make_user("ann")
+    user.email = "ann@example.com"
+    user.save()
+    client.post(reverse("password_reset"), {"email": "ann@example.com"})
+    assert len(mail.outbox) == 1
+    link = next(line for line in mail.outbox[0].body.splitlines() if "/reset/" in line)
+    response = client.get(link.split("testserver", 1)[1], follow=True)
+    assert "Choose a new password" in response.content.decode()
+
+
+def test_password_change(client, make_user):
+    client.force_login(make_user("ann"))
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-long-phrase-7",
+            "new_password2": "another-long-phrase-7",
+        },
+        follow=True,
+    )
+    assert "Password changed" in response.content.decode()
+    assert User.objects.get(username="ann").check_password("another-long-phrase-7")
+
+
+def test_the_header_names_who_is_signed_in_and_links_to_the_password(client, make_user):
+    client.force_login(make_user("milo"))
+    page = client.get(reverse("groups:list")).content.decode()
+    link = re.search(r'<a class="account-nav__user" href="([^"]+)"[^>]*>milo</a>', page)
+    assert link, "the username is in the header"
+    assert link.group(1) == reverse("password_change")
+    change = client.get(reverse("password_change")).content.decode()
+    assert "You are signed in as <strong>milo</strong>." in change
