@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 import csv
-import functools
 import hashlib
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.cache import caches
 from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.crypto import salted_hmac
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -42,7 +38,6 @@ from scoring.engine.rules import DECK_RANKS
 from scoring.engine.slots import grid_cells
 from scoring.forms import HoleForm, MatchForm, preset_initial, preset_notice
 from scoring.models import Hole, Match, Player
-from scoring.scorecard import scorecard
 from scoring.spreadsheets import csv_download, spreadsheet_safe
 
 SESSION_KEY = "scoring_matches"
@@ -259,9 +254,9 @@ def _board_page(
 
     The partial answers "not modified" to a browser holding the current one: a
     follower's live board asks every few seconds, usually over a phone's data, and
-    most of those times nothing has changed. The whole page carries CSRF tokens, so
-    it is always sent; but once drawn it is kept, like the board, and each answer
-    gets its own token (:func:`_kept_page`)."""
+    most of those times nothing has changed. The board itself is rendered once per
+    change of the match and cached (:func:`board_fragment`); the page around it is
+    rendered for each visitor (their CSRF token, account links and messages)."""
     if partial:
         # A digest: the tag tells nobody the match's id or when it last changed. The
         # code's version is in it too: after a deploy, a board kept by a follower's
@@ -295,56 +290,7 @@ def _board_page(
     context["may_delete"] = not readonly and may_delete(request, match)
     if partial:
         return _revalidated(render(request, f"{template}#board", context), etag)
-    if notice or request.method != "GET":
-        return render(request, template, context)
-    # The page around the board is kept as well: everything it shows is in the
-    # key, but for the CSRF token (put in afresh) and messages (never kept).
-    groups = [(g.pk, g.name) for g in context.get("move_groups", ())]
-    shown = (
-        template,
-        match.pk,
-        match.updated_at.isoformat(),
-        match.group_id,
-        request.user.pk,
-        context["may_delete"],
-    )
-    where = (request.scheme, request.get_host(), groups)
-    key = f"page:{hashlib.blake2b(repr((shown, where)).encode(), digest_size=16).hexdigest()}"
-    return _kept_page(request, template, context, key=key)
-
-
-def _token_stand_in() -> str:
-    """What a kept page holds where its CSRF token goes: the same in every worker
-    (a shared cache would work too), and nothing a player could type into a name,
-    as it comes from the secret key."""
-    return _stand_in_for(settings.SECRET_KEY)
-
-
-@functools.cache
-def _stand_in_for(secret: str) -> str:
-    return (
-        "csrf" + salted_hmac("scoring.kept_page", "token", secret, algorithm="sha256").hexdigest()
-    )
-
-
-def _kept_page(
-    request: HttpRequest, template: str, context: dict[str, Any], *, key: str
-) -> HttpResponse:
-    """``template`` drawn with ``context``, kept in the fragment cache under ``key``,
-    which must name everything the page shows besides its CSRF token and messages.
-
-    Each answer gets the request's own CSRF token (masked afresh, as Django does for
-    every page). A page with messages to show is drawn, not kept: they are shown
-    once."""
-    if len(messages.get_messages(request)):
-        return render(request, template, context)
-    fragments = caches["fragments"]
-    stand_in = _token_stand_in()
-    html: str | None = fragments.get(key)
-    if html is None:
-        html = render_to_string(template, {**context, "csrf_token": stand_in}, request)
-        fragments.set(key, html)
-    return HttpResponse(html.replace(stand_in, get_token(request)))
+    return render(request, template, context)
 
 
 def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
@@ -356,8 +302,8 @@ def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
 
 @dataclass(frozen=True)
 class DrawnBoard:
-    """A board drawn for the fragment cache, with what the page around it needs
-    (plain values: the cache stores it pickled)."""
+    """A rendered board, with what the page around it needs (plain values: the
+    cache stores it pickled)."""
 
     html: str
     holes_played: int
@@ -367,35 +313,26 @@ class DrawnBoard:
 def board_fragment(
     match: Match, *, readonly: bool, players: list[Player] | None = None
 ) -> DrawnBoard:
-    """The drawn board (score card, standings, chart, summary), how many holes it
-    shows and the players' names, from the fragment cache when the match has not
-    changed since it was drawn (then no query at all). ``players``: the match's, in
-    seating order, if the caller has read them.
-
-    Every change to a match through the site or the admin moves
-    ``Match.updated_at`` (``services._changed``, ``services.matches_edited``), so a
-    key never goes stale: a change makes a new key. (An edit that bypasses both, in
-    a shell or in SQL, shows once the match next changes, or after six hours.)
-    """
+    """The rendered board (score card, standings, chart, summary), how many holes it
+    shows and the players' names. Every viewer of a match sees the same board, so
+    it is cached, keyed on the match's revision (``updated_at``, which every change
+    through the site or the admin moves: ``services._changed``,
+    ``services.matches_edited``), so a change makes a new key and a cached board is
+    never stale. ``players``: the match's, in seating order, if already read."""
     key = f"board:{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
-    fragments = caches["fragments"]
-    drawn: DrawnBoard | None = fragments.get(key)
+    cache = caches["fragments"]
+    drawn: DrawnBoard | None = cache.get(key)
     if drawn is None:
         if players is None:
             players = selectors.match_players(match=match)
         board = selectors.match_board(match=match, players=players)
         html = render_to_string(
             "scoring/_board.html",
-            {
-                "match": match,
-                "board": board,
-                "scorecard": scorecard(board, readonly=readonly),
-                "chart": progress_chart(board),
-            },
+            {"match": match, "board": board, "readonly": readonly, "chart": progress_chart(board)},
         )
         names = tuple(player.name for player in players)
         drawn = DrawnBoard(html=html, holes_played=board.holes_played, names=names)
-        fragments.set(key, drawn)
+        cache.set(key, drawn)
     return drawn
 
 

@@ -166,3 +166,18 @@ def test_a_three_figure_total_cuts_the_name_shorter_on_the_chart(save_hole):
     html = drawn(match)
     assert ">Bartho\u2026 200</text>" in html
     assert ">Ann 20</text>" in html
+
+
+def test_each_hole_number_of_a_keepers_card_opens_that_hole_and_a_shared_card_has_none(
+    save_hole,
+):
+    from django.urls import reverse
+
+    match = MatchFactory(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
+    save_hole(match, totals=[1, 5])
+    save_hole(match, totals=[4, 2])
+    links = re.findall(r'<a href="([^"]+)" aria-label="Hole (\d+)">(\d+)</a>', drawn(match))
+    assert links == [
+        (reverse("scoring:hole_detail", args=[match.pk, n]), str(n), str(n)) for n in (1, 2)
+    ]
+    assert 'aria-label="Hole 1"' not in drawn(match, readonly=True)
