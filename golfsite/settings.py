@@ -109,12 +109,10 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # golfsite.links: the url tag, remembering the links it made.
             # golfsite.numbers: the minus and points filters (a real minus sign).
             # golfsite.lists: the separator filter ("Ann, Bob and Cy").
             "builtins": [
                 "template_partials.templatetags.partials",
-                "golfsite.links",
                 "golfsite.numbers",
                 "golfsite.lists",
             ],

@@ -13,18 +13,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from golfsite.links import link
 from golfsite.numbers import points
 from scoring.selectors import Board
 
 WON = '<span class="visually-hidden"> (won the hole)</span>'
 WENT_OUT = '<span class="out-mark" title="went out" aria-label="went out">•</span>'
 #: A hole number no match reaches, swapped for the real one in a reversed URL, so
-#: the URL is reversed once per card rather than once per hole (and remembered
-#: between cards of the same match: ``golfsite.links``).
+#: the URL is reversed once per card rather than once per hole.
 _HOLE = 987654321
 _EMPTY = mark_safe("")
 
@@ -56,7 +55,7 @@ def _card(board: Board, *, readonly: bool) -> SafeString:
     if readonly:
         heads = [f'<th scope="col" class="num">{n}</th>' for n in board.hole_numbers]
     else:
-        url = link("scoring:hole_detail", (board.match.pk, _HOLE))
+        url = reverse("scoring:hole_detail", args=(board.match.pk, _HOLE))
         heads = [
             f'<th scope="col" class="num"><a href="{url.replace(str(_HOLE), str(n))}"'
             f' aria-label="Hole {n}">{n}</a></th>'
