@@ -120,10 +120,6 @@ TEMPLATES = [
     },
 ]
 
-# Django's form renderer, with single <input>s written out in Python (the hole form
-# draws about thirty): golfsite/renderer.py.
-FORM_RENDERER = "golfsite.renderer.FormRenderer"
-
 WSGI_APPLICATION = "golfsite.wsgi.application"
 
 DATABASES = {
