@@ -178,8 +178,9 @@ if not env_bool("BOARD_CACHE", default=True):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Sessions in the database, as Django keeps them, read with plain SQL.
-SESSION_ENGINE = "golfsite.sessions"
+# Sessions in the database table Django's sessions app makes: a browser's matches
+# survive a restart and every worker sees them.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # Messages as Django keeps them, each once (a form posted twice says so once).
 MESSAGE_STORAGE = "golfsite.message_storage.OnceStorage"
 
