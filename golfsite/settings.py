@@ -81,10 +81,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages go compressed to a browser that accepts it (every phone's does): a
-    # scoreboard or a rules page is four to six times smaller on the wire. Static
-    # files never get here: whitenoise serves them compressed ahead of time. Django
-    # pads what it compresses at random, against BREACH.
+    # Pages are sent gzip-compressed to a browser that accepts it. Static files are
+    # not compressed here: whitenoise serves the copies compressed by collectstatic.
+    # Django pads what it compresses at random, against BREACH.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -109,6 +108,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Loaded in every template without {% load %}:
+            # template_partials: the partialdef and partial tags.
             # golfsite.numbers: the minus and points filters (a real minus sign).
             # golfsite.lists: the separator filter ("Ann, Bob and Cy").
             "builtins": [
@@ -236,6 +237,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# collectstatic gives each static file a name with its content's hash (so a browser
+# may keep it for good) and writes a compressed copy beside it.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
