@@ -82,10 +82,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages go compressed to a browser that accepts it (every phone's does): a
-    # scoreboard or a rules page is four to six times smaller on the wire. Static
-    # files never get here: whitenoise serves them compressed ahead of time. Django
-    # pads what it compresses at random, against BREACH.
+    # Pages are sent gzip-compressed to a browser that accepts it. Static files are
+    # not compressed here: whitenoise serves the copies compressed by collectstatic.
+    # Django pads what it compresses at random, against BREACH.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -110,22 +109,18 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # golfsite.links: the url tag, remembering the links it made.
+            # Loaded in every template without {% load %}:
+            # template_partials: the partialdef and partial tags.
             # golfsite.numbers: the minus and points filters (a real minus sign).
             # golfsite.lists: the separator filter ("Ann, Bob and Cy").
             "builtins": [
                 "template_partials.templatetags.partials",
-                "golfsite.links",
                 "golfsite.numbers",
                 "golfsite.lists",
             ],
         },
     },
 ]
-
-# Django's form renderer, with single <input>s written out in Python (the hole form
-# draws about thirty): golfsite/renderer.py.
-FORM_RENDERER = "golfsite.renderer.FormRenderer"
 
 WSGI_APPLICATION = "golfsite.wsgi.application"
 
@@ -185,8 +180,9 @@ if not env_bool("BOARD_CACHE", default=True):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Sessions in the database, as Django keeps them, read with plain SQL.
-SESSION_ENGINE = "golfsite.sessions"
+# Sessions in the database table Django's sessions app makes: a browser's matches
+# survive a restart and every worker sees them.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # Messages as Django keeps them, each once (a form posted twice says so once).
 MESSAGE_STORAGE = "golfsite.message_storage.OnceStorage"
 
@@ -242,9 +238,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# collectstatic gives each static file a name with its content's hash (so a browser
+# may keep it for good) and writes a compressed copy beside it.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "golfsite.storage.StaticStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
 # The JSON API refuses bodies larger than this with a 400 (see scoring.api).

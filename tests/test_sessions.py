@@ -1,65 +1,47 @@
-"""The site's session store (golfsite.sessions): Django's database sessions,
-read with one plain statement."""
+"""A browser keeps the matches it started through its session, which Django stores
+in the database (so it survives a restart and every worker sees it)."""
 
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.contrib.sessions.models import Session
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from golfsite.sessions import SessionStore
 from scoring.models import Match
-from scoring.views import SESSION_KEY
 from tests.factories import new_match_form
 
 pytestmark = pytest.mark.django_db
 
 
-def saved(**data):
-    session = SessionStore()
-    session.update(data)
-    session.save()
-    return session.session_key
+def started(client):
+    """Start a match in ``client``'s browser; the match and its session's key."""
+    response = client.post("/matches/new/", new_match_form())
+    assert response.status_code == 302
+    return Match.objects.get(), client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
-def test_a_saved_session_reads_back_in_one_query():
-    key = saved(matches=[3, 5], name="Ann")
-    with CaptureQueriesContext(connection) as queries:
-        session = SessionStore(session_key=key)
-        assert session["matches"] == [3, 5]
-        assert session["name"] == "Ann"
-    assert len(queries) == 1
-    assert session.session_key == key
+def test_a_browser_keeps_the_match_it_started_and_another_browser_does_not(client):
+    match, key = started(client)
+    assert Session.objects.filter(session_key=key).exists()
+    assert client.get(match.get_absolute_url()).status_code == 200
+    assert client.get(match.get_absolute_url()).status_code == 200  # and keeps it
+    assert Client().get(match.get_absolute_url()).status_code == 404
 
 
-def test_an_expired_session_reads_as_empty_and_gets_a_new_key_when_saved():
-    key = saved(matches=[3])
+def test_an_expired_session_keeps_nothing(client):
+    match, key = started(client)
     Session.objects.filter(session_key=key).update(
         expire_date=timezone.now() - timedelta(seconds=1)
     )
-    session = SessionStore(session_key=key)
-    assert session.get("matches") is None
-    session["matches"] = [7]
-    session.save()
-    assert session.session_key != key
+    assert client.get(match.get_absolute_url()).status_code == 404
 
 
-def test_an_unknown_or_tampered_session_reads_as_empty():
-    assert dict(SessionStore(session_key="x" * 32).items()) == {}
-    key = saved(matches=[3])
+def test_a_made_up_or_tampered_session_keeps_nothing(client):
+    match, key = started(client)
+    stranger = Client()
+    stranger.cookies[settings.SESSION_COOKIE_NAME] = "x" * 32
+    assert stranger.get(match.get_absolute_url()).status_code == 404
     Session.objects.filter(session_key=key).update(session_data="not signed")
-    assert dict(SessionStore(session_key=key).items()) == {}
-
-
-def test_the_site_uses_it(client, settings):
-    assert settings.SESSION_ENGINE == "golfsite.sessions"
-    response = client.post("/matches/new/", new_match_form())
-    # The browser that started the match keeps it, through its session; another
-    # browser does not.
-    match = Match.objects.get()
-    assert client.session[SESSION_KEY] == [match.pk]
-    assert client.get(response.url).status_code == 200
-    assert Client().get(match.get_absolute_url()).status_code == 404
+    assert client.get(match.get_absolute_url()).status_code == 404

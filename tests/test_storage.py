@@ -1,54 +1,33 @@
-"""Static URLs (golfsite.storage): whitenoise's hashed names, remembered."""
+"""Static files as the site serves them after `collectstatic`: hashed names (so a
+browser may keep them for good) and compressed copies, served by whitenoise."""
+
+import re
 
 import pytest
-from django.core.files.storage import storages
 from django.core.management import call_command
+from django.test import Client
 
-from golfsite.storage import StaticStorage
+from golfsite import settings as site_settings
 
 
 @pytest.fixture
 def collected(tmp_path, settings):
+    """`collectstatic` run with the storage the site is configured with."""
     settings.STATIC_ROOT = tmp_path
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "golfsite.storage.StaticStorage"},
-    }
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": site_settings.STORAGES["staticfiles"]}
     call_command("collectstatic", interactive=False, verbosity=0)
     return tmp_path
 
 
-def test_urls_are_the_hashed_ones_and_stay_the_same(collected):
-    storage = StaticStorage()
-    first = storage.url("css/site.css")
-    assert first.startswith("/static/css/site.") and first != "/static/css/site.css"
-    assert (collected / first.removeprefix("/static/")).exists()
-    assert storage.url("css/site.css") == first
-    assert storage.url("favicon.svg") != storage.url("css/site.css")
-
-
-def test_a_file_not_collected_is_refused_every_time(collected):
-    storage = StaticStorage()
-    for _ in range(2):
-        with pytest.raises(ValueError):
-            storage.url("css/no-such-file.css")
-
-
-def test_collecting_again_gives_the_new_names(collected, settings, tmp_path_factory):
-    source = tmp_path_factory.mktemp("source")
-    (source / "css").mkdir()
-    settings.STATICFILES_DIRS = [source]
-    storage = storages["staticfiles"]  # the one collectstatic writes with
-    urls = []
-    for colour in ("red", "blue"):
-        (source / "css" / "site.css").write_text(f"body {{ color: {colour} }}")
-        call_command("collectstatic", interactive=False, verbosity=0)
-        urls.append(storage.url("css/site.css"))
-    # A changed stylesheet gets a new hash, and the storage forgets the old URL.
-    assert urls[0] != urls[1]
-    assert (collected / urls[1].removeprefix("/static/")).read_text() == "body { color: blue }"
-
-
-def test_debug_serves_plain_names(collected, settings):
-    settings.DEBUG = True
-    assert StaticStorage().url("css/site.css") == "/static/css/site.css"
+@pytest.mark.django_db
+def test_a_page_links_the_hashed_stylesheet_and_it_is_served_compressed(collected):
+    client = Client()  # a new one, so whitenoise finds the files just collected
+    page = client.get("/").content.decode()
+    url = re.search(r'<link rel="stylesheet" href="(/static/css/site\.[0-9a-f]+\.css)">', page)
+    assert url, "the stylesheet's link has no hash in its name"
+    response = client.get(url.group(1), HTTP_ACCEPT_ENCODING="gzip")
+    response.close()  # only its headers matter; close the file it streams
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    assert "immutable" in response["Cache-Control"]
+    assert (collected / url.group(1).removeprefix("/static/")).exists()
