@@ -1,5 +1,6 @@
 """The player page's chart, drawn on the server as inline SVG (no script, no image
-request). Colours come from CSS custom properties, so it follows light and dark.
+request): placed here, written by ``groups/_average_chart.html``. Colours come from
+CSS custom properties, so it follows light and dark.
 
 Drawn for a phone first: at 360 px the chart is about 328 px wide, close to its
 340 units, so its text (``FONT`` units) shows at about 13.5 px. The value axis runs
@@ -11,14 +12,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
-from scoring.charts import value_gridlines
+from scoring.charts import Gridline, value_gridlines
 
-from .formats import average, points
+from .formats import points
 from .selectors import ChartPoint
 
 WIDTH = 340
@@ -41,11 +43,48 @@ LABEL_GAP = 8
 STEPS = 5
 
 
+@dataclass(frozen=True)
+class Dot:
+    """A period's average, where it is drawn."""
+
+    x: float
+    y: float
+    label: str
+    average: float
+    holes: int
+
+
+@dataclass(frozen=True)
+class DateLabel:
+    """A period's date along the bottom, anchored at ``x`` by its start, middle or end."""
+
+    x: float
+    anchor: str
+    text: str
+
+
+@dataclass(frozen=True)
+class AverageChart:
+    """Everything the average chart draws, in the chart's units."""
+
+    first: str
+    last: str
+    gridlines: list[Gridline]
+    line: str
+    dots: list[Dot]
+    dates: list[DateLabel]
+    width: int = WIDTH
+    height: int = HEIGHT
+    font: int = FONT
+    dot_radius: int = DOT_RADIUS
+    date_y: int = HEIGHT - 8
+
+
 def average_chart(chart: Sequence[ChartPoint]) -> SafeString:
     """Average hole score per period, as a line with a dot per period; empty when
-    there is nothing to draw."""
+    there is nothing to draw. Drawn by ``groups/_average_chart.html``."""
     if not chart:
-        return mark_safe("")
+        return SafeString("")
     low, high, step = value_scale([p.average for p in chart])
     plot_w = WIDTH - PAD_LEFT - PAD_RIGHT - 2 * INSET
     plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
@@ -57,57 +96,30 @@ def average_chart(chart: Sequence[ChartPoint]) -> SafeString:
     def y(value: float) -> float:
         return PAD_TOP + plot_h * (high - value) / (high - low)
 
-    ticks = range(low, high + step, step)
-    grid = value_gridlines(
-        ticks,
-        y,
-        left=PAD_LEFT,
-        right=WIDTH - PAD_RIGHT,
-        label=lambda tick: points(int(tick)),
-        baseline=FONT * 0.35,  # the digits centred on their line
-    )
-    line = " ".join(f"{x(i):.1f},{y(p.average):.1f}" for i, p in enumerate(chart))
-    dots = format_html_join(
-        "",
-        '<circle class="chart__dot" cx="{}" cy="{}" r="{}"><title>{}: {} over {} hole{}</title>'
-        "</circle>",
-        (
-            (
-                f"{x(i):.1f}",
-                f"{y(p.average):.1f}",
-                DOT_RADIUS,
-                p.label,
-                average(p.average),
-                p.holes,
-                "" if p.holes == 1 else "s",
-            )
-            for i, p in enumerate(chart)
-        ),
-    )
+    dots = [
+        Dot(round(x(i), 1), round(y(p.average), 1), p.label, p.average, p.holes)
+        for i, p in enumerate(chart)
+    ]
     xs = [x(i) for i in range(count)]
-    labels = format_html_join(
-        "",
-        '<text x="{}" y="{}" text-anchor="{}">{}</text>',
-        (
-            (f"{xs[i]:.1f}", HEIGHT - 8, _anchor(i, count), chart[i].label)
-            for i in date_labels([p.label for p in chart], xs)
+    drawn = AverageChart(
+        first=chart[0].label,
+        last=chart[-1].label,
+        gridlines=value_gridlines(
+            range(low, high + step, step),
+            y,
+            left=PAD_LEFT,
+            right=WIDTH - PAD_RIGHT,
+            label=lambda tick: points(int(tick)),
+            baseline=FONT * 0.35,  # the digits centred on their line
         ),
+        line=" ".join(f"{dot.x},{dot.y}" for dot in dots),
+        dots=dots,
+        dates=[
+            DateLabel(round(xs[i], 1), _anchor(i, count), chart[i].label)
+            for i in date_labels([p.label for p in chart], xs)
+        ],
     )
-    return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" font-size="{}" role="img"'
-        ' aria-labelledby="average-title">'
-        '<title id="average-title">Average hole score, {} to {}</title>{}'
-        '<polyline class="chart__line" points="{}"/>{}{}</svg>',
-        WIDTH,
-        HEIGHT,
-        FONT,
-        chart[0].label,
-        chart[-1].label,
-        grid,
-        line,
-        dots,
-        labels,
-    )
+    return render_to_string("groups/_average_chart.html", {"chart": drawn})
 
 
 def value_scale(values: Sequence[float]) -> tuple[int, int, int]:

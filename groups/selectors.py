@@ -143,6 +143,11 @@ class HistoryRow:
         variant = VARIANTS.get(self.match.rules.get("variant", ""))
         return variant.name if variant else self.match.rule_set.variant_info.name
 
+    @property
+    def length_text(self) -> str:
+        """How long the match is and how far it came: "9 holes", "3 of 9 holes played"."""
+        return self.match.length_text(self.players[0].holes_played if self.players else 0)
+
 
 def _rows(matches: Iterable[Match]) -> list[HistoryRow]:
     rows = []

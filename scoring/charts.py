@@ -1,5 +1,7 @@
 """Charts drawn on the server as inline SVG: no script, no image request.
 
+The functions here work out where everything goes, as plain data; the templates
+(``scoring/_progress_chart.html``, ``scoring/_gridlines.html``) write the SVG.
 Colours come from classes styled in ``static/css/scoresheet.css`` so the chart
 follows the light and dark themes; each line also has its own dash pattern and a
 name at its end, so colour is never the only clue.
@@ -8,9 +10,10 @@ name at its end, so colour is never the only clue.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from golfsite.numbers import points
 from scoring.selectors import Board, PlayerRow
@@ -25,14 +28,57 @@ SERIES = 8
 LABEL_GAP = 12
 
 
-def progress_chart(board: Board) -> SafeString:
-    """Each player's running total by hole, one line per player; empty before hole 1.
+@dataclass(frozen=True)
+class Gridline:
+    """A faint line across the plot from ``left`` to ``right`` at height ``y``, its
+    value written at ``(label_x, label_y)``."""
 
-    Drawn after every saved hole, so built from plain strings: each name is
-    escaped, everything else is a number."""
+    left: float
+    right: float
+    y: float
+    label: str
+    label_x: float
+    label_y: float
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A hole number along the bottom."""
+
+    x: float
+    hole: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A player's running total: the polyline's points as SVG writes them, and the
+    label at its end. ``series`` picks the colour and dash pattern (0 to 7)."""
+
+    series: int
+    points: str
+    label: str
+    label_y: float
+
+
+@dataclass(frozen=True)
+class ProgressChart:
+    """Everything the progress chart draws, in the chart's units."""
+
+    holes: int
+    gridlines: list[Gridline]
+    ticks: list[Tick]
+    lines: list[Line]
+    label_x: float
+    width: int = WIDTH
+    height: int = HEIGHT
+    tick_y: int = HEIGHT - 8
+
+
+def progress_chart(board: Board) -> SafeString:
+    """Each player's running total by hole, one line per player; empty before hole 1."""
     holes = board.holes_played
     if holes == 0:
-        return mark_safe("")
+        return SafeString("")
     low = min(0, *(min(row.running) for row in board.rows))
     high = max(0, *(max(row.running) for row in board.rows))
     if low == high:
@@ -42,42 +88,39 @@ def progress_chart(board: Board) -> SafeString:
     plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
 
     def x(hole: int) -> float:
-        return PAD_LEFT + plot_w * hole / holes
+        return round(PAD_LEFT + plot_w * hole / holes, 1)
 
-    def y(value: int) -> float:
+    def y(value: float) -> float:
         return PAD_TOP + plot_h * (high - value) / span
 
-    # Every line passes through the same x positions: each is formatted once.
-    xs = [f"{x(hole):.1f}" for hole in range(holes + 1)]
-    start = f"{xs[0]},{y(0):.1f}"
+    xs = [x(hole) for hole in range(holes + 1)]
     label_y = _spread(
         [y(row.total) for row in board.rows], gap=LABEL_GAP, low=PAD_TOP, high=HEIGHT - PAD_BOTTOM
     )
-    label_x = f"{WIDTH - PAD_RIGHT + 4:.1f}"
     lines = []
     for index, row in enumerate(board.rows):
-        path = " ".join(
-            [start, *[f"{xs[hole]},{y(v):.1f}" for hole, v in enumerate(row.running, start=1)]]
-        )
+        path = [(xs[0], y(0)), *((xs[hole], y(v)) for hole, v in enumerate(row.running, start=1))]
         lines.append(
-            f'<g class="series series-{index % SERIES}"><polyline points="{path}" fill="none"/>'
-            f'<text x="{label_x}" y="{label_y[index] + 4:.1f}">{_label(row)}</text></g>'
+            Line(
+                series=index % SERIES,
+                points=" ".join(f"{px},{py:.1f}" for px, py in path),
+                label=_label(row),
+                label_y=round(label_y[index] + 4, 1),
+            )
         )
-    grid = value_gridlines(
-        sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT, label=_whole
-    )
     step = 1 if holes <= 9 else 3
-    labels = "".join(
-        f'<text class="tick" x="{xs[hole]}" y="{HEIGHT - 8}" text-anchor="middle">{hole}</text>'
-        for hole in range(1, holes + 1)
-        if hole % step == 0 or hole == 1
+    chart = ProgressChart(
+        holes=holes,
+        gridlines=value_gridlines(
+            sorted({low, 0, high}), y, left=PAD_LEFT, right=WIDTH - PAD_RIGHT, label=_whole
+        ),
+        ticks=[
+            Tick(xs[hole], hole) for hole in range(1, holes + 1) if hole % step == 0 or hole == 1
+        ],
+        lines=lines,
+        label_x=float(WIDTH - PAD_RIGHT + 4),
     )
-    return mark_safe(  # noqa: S308 - names are escaped above; everything else is numbers
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
-        ' aria-labelledby="chart-title">'
-        f'<title id="chart-title">Running totals after each of {holes} holes</title>'
-        f"{grid}{labels}{''.join(lines)}</svg>"
-    )
+    return render_to_string("scoring/_progress_chart.html", {"chart": chart})
 
 
 #: Characters that fit beside the plot (PAD_RIGHT) at the chart's type size.
@@ -86,9 +129,9 @@ LABEL_CHARS = 11
 
 def _label(row: PlayerRow) -> str:
     """A line's label: its player's name, cut to leave room for the total ("Barthol…
-    193"), then escaped."""
+    193")."""
     total = points(int(row.total))
-    return f"{escape(_short(row.player.name, LABEL_CHARS - 1 - len(total)))} {total}"
+    return f"{_short(row.player.name, LABEL_CHARS - 1 - len(total))} {total}"
 
 
 def _short(name: str, most: int = 9) -> str:
@@ -105,20 +148,20 @@ def value_gridlines(
     right: float,
     label: Callable[[float], str] = str,
     baseline: float = 4,
-) -> SafeString:
-    """A faint horizontal line across the plot at each tick, its value at the left
-    (classes ``axis`` and ``tick``, styled with the charts), written by ``label`` and
-    set ``baseline`` below the line. Every value is a number, so nothing needs
-    escaping."""
-    lines = []
-    for tick in ticks:
-        at = y(tick)
-        lines.append(
-            f'<line class="axis" x1="{left}" x2="{right}" y1="{at:.1f}" y2="{at:.1f}"/>'
-            f'<text class="tick" x="{left - 4}" y="{at + baseline:.1f}" text-anchor="end">'
-            f"{label(tick)}</text>"
+) -> list[Gridline]:
+    """A gridline at each tick, its value at the left written by ``label`` and set
+    ``baseline`` below the line (drawn by ``scoring/_gridlines.html``)."""
+    return [
+        Gridline(
+            left=left,
+            right=right,
+            y=round(y(tick), 1),
+            label=label(tick),
+            label_x=left - 4,
+            label_y=round(y(tick) + baseline, 1),
         )
-    return mark_safe("".join(lines))  # noqa: S308 - numbers only
+        for tick in ticks
+    ]
 
 
 def _whole(value: float) -> str:

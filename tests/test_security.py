@@ -60,7 +60,7 @@ def test_templates_have_no_inline_styles(path):
 
 
 def test_html_built_in_python_has_no_inline_styles():
-    """The score card, the charts and the history rows are built in Python."""
+    """Markup written in Python (the score card, format_html help texts) keeps to the CSP too."""
     sources = [
         path
         for app in ("scoring", "groups", "rules", "golfsite")
