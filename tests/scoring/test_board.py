@@ -181,3 +181,11 @@ def test_each_hole_number_of_a_keepers_card_opens_that_hole_and_a_shared_card_ha
         (reverse("scoring:hole_detail", args=[match.pk, n]), str(n), str(n)) for n in (1, 2)
     ]
     assert 'aria-label="Hole 1"' not in drawn(match, readonly=True)
+
+
+def test_the_chart_is_titled_for_a_screen_reader_by_the_holes_it_shows(save_hole):
+    match = MatchFactory(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
+    save_hole(match, totals=[1, 5])
+    assert '<title id="chart-title">Running totals after hole 1</title>' in drawn(match)
+    save_hole(match, totals=[4, 2])
+    assert "Running totals after each of 2 holes</title>" in drawn(match)
