@@ -12,28 +12,24 @@ from __future__ import annotations
 import random
 import secrets
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection, models, transaction
+from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from golfsite.fetch import insert_rows
 from scoring.engine import RuleSet
-from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
-from scoring.results import HoleResult, seat_results
-from scoring.services import SCORE_FIELDS
+from scoring.models import Hole, Match, Player, Score
 
 from . import records
 from .models import Group, Membership, RosterPlayer
 from .signals import revise
-from .transfer import DEMO_NAMES, demo_matches
+from .transfer import DEMO_NAMES, demo_matches, matches_create
 
 SMALL = 10
 LARGE = 10_000
@@ -44,173 +40,70 @@ POOL = 200
 SPAN = timedelta(days=3 * 365)
 
 
-# -- building a group fast -------------------------------------------------------------
+# -- building a large group -----------------------------------------------------------
 
 
 def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group:
     """A group with a roster of six and ``matches`` finished matches of random legal
-    deals (entered as totals), spread over up to three years ending now: the rows the
-    scoresheet itself would store, each seat's results summed up as
-    ``scoring.services.match_results_refresh`` keeps them, and each player's
-    record as finishing the matches in turn keeps it (``groups.records``). Up to
-    :data:`POOL` matches are dealt; a larger group plays them again on other dates."""
+    deals (entered as totals), spread over up to three years ending now, stored as
+    an import stores them (``transfer.matches_create``): the rows the scoresheet
+    itself would store, each seat's results summed up as
+    ``scoring.services.match_results_refresh`` keeps them. Up to :data:`POOL`
+    matches are dealt; a larger group plays them again on other dates."""
     rng = random.Random(seed)
     group = Group.objects.create(name=name, owner=owner, usual_rules=RuleSet().to_dict())
     Membership.objects.create(group=group, user=owner)
-    roster = {n: RosterPlayer.objects.create(group=group, name=n).pk for n in DEMO_NAMES[:6]}
-    pool = [_Dealt(data) for data in demo_matches(min(matches, POOL), rng)]
+    roster = {n: RosterPlayer.objects.create(group=group, name=n) for n in DEMO_NAMES[:6]}
+    pool = [_as_totals(data) for data in demo_matches(min(matches, POOL), rng)]
     end = timezone.now()
     span = min(SPAN, timedelta(days=3) * matches)
     starts = sorted(end - span * rng.random() for _ in range(matches))
-    played = [(pool[n % len(pool)], when) for n, when in enumerate(starts)]
-    # Rows written with plain INSERTs of values prepared once (``insert_rows``):
-    # ``bulk_create`` spends most of its time building SQL for hundreds of
-    # thousands of score rows.
-    rows: list[list[Any]] = []
-    for dealt, when in played:
-        done = _prep(Match, "finished_at", when + timedelta(minutes=6 * dealt.holes_planned + 5))
-        rows.append(
-            [_prep(Match, "created_at", when), done, done, dealt.rules, dealt.holes_planned]
-            + [dealt.first_dealer, new_share_token(), group.pk]
-        )
-    insert_rows(Match, _MATCH_COLUMNS, rows, ready=True)
-    made = Match.objects.filter(group=group).order_by("created_at", "pk")
-    ids = [
-        (pk, _prep(Match, "finished_at", done))
-        for pk, done in made.values_list("pk", "finished_at")
-    ]
-    players: list[list[Any]] = []
-    holes: list[list[Any]] = []
-    for (dealt, _), (match_id, done) in zip(played, ids, strict=True):
-        players.extend(
-            [match_id, seat, name, roster[name], *results] for seat, name, results in dealt.players
-        )
-        holes.extend(
-            [match_id, number, "totals", went_out, dealt.rules, 1, done, done, _token(rng)]
-            for number, went_out in dealt.holes
-        )
-    insert_rows(
-        Player,
-        ["match", "seat", "name", "roster_player", *PLAYER_RESULT_FIELDS],
-        players,
-        ready=True,
-    )
-    insert_rows(Hole, _HOLE_COLUMNS, holes, ready=True)
-    seat_ids = {
-        (match_id, seat): pk
-        for pk, match_id, seat in Player.objects.filter(match__group=group).values_list(
-            "pk", "match_id", "seat"
-        )
-    }
-    hole_ids = {
-        (match_id, number): pk
-        for pk, match_id, number in Hole.objects.filter(match__group=group).values_list(
-            "pk", "match_id", "number"
-        )
-    }
-    scores = [
-        [hole_ids[match_id, number], seat_ids[match_id, seat], seat, *values]
-        for (dealt, _), (match_id, _) in zip(played, ids, strict=True)
-        for number, seat, values in dealt.scores
-    ]
-    insert_rows(Score, ("hole", *SCORE_FIELDS), scores, ready=True)
+    played = [_played_on(pool[n % len(pool)], when) for n, when in enumerate(starts)]
+    matches_create(group=group, matches=played, roster=roster)
     analyze_match_tables()
     # Counted once here, to the same values as adding each match in turn.
     records.group_records(group=group, roster=list(group.roster.all()))
     return group
 
 
+def _as_totals(data: dict[str, Any]) -> dict[str, Any]:
+    """A dealt demo match as if its totals had been typed: no grids, no breakdowns."""
+    holes = [
+        {
+            **hole,
+            "kind": "totals",
+            "scores": [{**score, "grid": "", "breakdown": {}} for score in hole["scores"]],
+        }
+        for hole in data["holes"]
+    ]
+    return {**data, "holes": holes}
+
+
+def _played_on(data: dict[str, Any], when: datetime) -> dict[str, Any]:
+    """The match ``data`` played again, starting at ``when``."""
+    holes = [
+        {**hole, "created_at": (when + timedelta(minutes=6 * hole["number"])).isoformat()}
+        for hole in data["holes"]
+    ]
+    done = when + timedelta(minutes=6 * data["holes_planned"] + 5)
+    return {
+        **data,
+        "created_at": when.isoformat(),
+        "finished_at": done.isoformat(),
+        "holes": holes,
+    }
+
+
 def analyze_match_tables() -> None:
     """On PostgreSQL, what autovacuum does to tables that grew: without fresh
     statistics the planner takes new tables for empty ones, or guesses how many
-    holes a match has, and may scan every score to draw one board. (Where
-    autovacuum is off, as on some test servers, nothing else would.)"""
+    holes a match has, and may scan every score to draw one board. (The bench's
+    rows are never committed, so autovacuum never sees them.)"""
     if connection.vendor != "postgresql":
         return
     with connection.cursor() as cursor:
         for model in (Match, Player, Hole, Score):
             cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
-
-
-_MATCH_COLUMNS = [
-    "created_at",
-    "updated_at",
-    "finished_at",
-    "rules",
-    "holes_planned",
-    "first_dealer",
-    "share_token",
-    "group",
-]
-_HOLE_COLUMNS = [
-    "match",
-    "number",
-    "kind",
-    "went_out",
-    "rules",
-    "revision",
-    "created_at",
-    "updated_at",
-    "token",
-]
-
-
-class _Dealt:
-    """One dealt demo match (export data) as the values to store, less the keys and
-    dates that differ each time it is played again."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.rules = _prep(Match, "rules", data["rules"])
-        self.holes_planned = int(data["holes_planned"])
-        self.first_dealer = int(data["first_dealer"])
-        self.holes = [(h["number"], h["went_out"]) for h in data["holes"]]
-        no_breakdown = _prep(Score, "breakdown", {})
-        # Each score in the order of ``services.SCORE_FIELDS`` after its player and
-        # seat; entered as a total: no grid, no breakdown.
-        self.scores = [
-            (
-                h["number"],
-                s["seat"],
-                [
-                    "",
-                    s["grid_score"],
-                    s["score"],
-                    s["went_out"],
-                    s["matched_columns"],
-                    s["knock_penalty"],
-                    no_breakdown,
-                ],
-            )
-            for h in data["holes"]
-            for s in h["scores"]
-        ]
-        results = seat_results(
-            [p["seat"] for p in data["players"]],
-            (
-                (
-                    s["seat"],
-                    HoleResult(s["score"], s["matched_columns"], s["went_out"], s["knock_penalty"]),
-                )
-                for h in data["holes"]
-                for s in h["scores"]
-            ),
-        )
-        self.players = [
-            (
-                player["seat"],
-                player["name"],
-                [results[player["seat"]][f] for f in PLAYER_RESULT_FIELDS],
-            )
-            for player in data["players"]
-        ]
-
-
-def _prep(model: type[models.Model], name: str, value: Any) -> Any:
-    return model._meta.get_field(name).get_db_prep_save(value, connection)
-
-
-def _token(rng: random.Random) -> Any:
-    return _prep(Hole, "token", uuid.UUID(int=rng.getrandbits(128), version=4))
 
 
 # -- timing the pages ------------------------------------------------------------------

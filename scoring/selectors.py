@@ -10,7 +10,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from golfsite.fetch import Prepared
 from scoring.engine import Adjustment, GridScore
 from scoring.engine.match import (
     Standing,
@@ -77,20 +76,9 @@ class Board:
         return self.leaders if self.match.is_finished else []
 
 
-# Run on every scoreboard drawn and every hole saved: built once (``golfsite.fetch``).
-_players_of = Prepared(lambda match_id: Player.objects.filter(match_id=match_id).order_by("seat"))
-_board_scores = Prepared(
-    lambda match_id: (
-        Score.objects.filter(hole__match_id=match_id)
-        .order_by("hole__number", "seat")
-        .values_list("hole__number", "seat", "score", "went_out", "matched_columns")
-    )
-)
-
-
 def match_players(*, match: Match) -> list[Player]:
     """The players of ``match`` in seating order."""
-    return _players_of(match.pk)
+    return list(Player.objects.filter(match=match).order_by("seat"))
 
 
 def match_board(*, match: Match, players: list[Player] | None = None) -> Board:
@@ -104,7 +92,12 @@ def match_board(*, match: Match, players: list[Player] | None = None) -> Board:
     # One query reads a consistent snapshot of every hole; a hole is complete once
     # it has a score per seat (a hole's scores are written in one transaction).
     by_hole: dict[int, list[tuple[int, int, int, bool, int]]] = {}
-    for entry in _board_scores(match.pk):
+    scores = (
+        Score.objects.filter(hole__match=match)
+        .order_by("hole__number", "seat")
+        .values_list("hole__number", "seat", "score", "went_out", "matched_columns")
+    )
+    for entry in scores:
         by_hole.setdefault(entry[0], []).append(entry)
     table: list[list[int]] = []
     numbers: list[int] = []

@@ -6,7 +6,6 @@ stores the result inside a transaction so a failure leaves the match as it was.
 
 from __future__ import annotations
 
-import functools
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +15,6 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from golfsite.fetch import STAND_IN, Prepared, insert_one, insert_rows, update_fields
 from golfsite.names import tidy_name
 from groups.models import Group
 from scoring.engine import (
@@ -41,48 +39,6 @@ from scoring.signals import match_reopened
 
 GRIDS = Hole.Kind.GRIDS
 TOTALS = Hole.Kind.TOTALS
-
-# The statements every saved hole runs, built once (``golfsite.fetch``): through the
-# ORM, building each took several times what the database took to answer it.
-_locked_match = Prepared(lambda pk: Match.objects.select_for_update().filter(pk=pk).order_by())
-# Taken first by a save that may finish a match of a group (``_group_first``).
-_locked_group = Prepared(
-    lambda pk: (
-        Group.objects.select_for_update(no_key=True)
-        .filter(pk=pk)
-        .order_by()
-        .values_list("pk", flat=True)
-    )
-)
-_hole_by_token = Prepared(
-    lambda token: Hole.objects.filter(token=token).order_by()[:1],
-    stand_in=uuid.UUID(int=STAND_IN),
-)
-_hole_numbers = Prepared(
-    lambda match_id: (
-        Hole.objects.filter(match_id=match_id).order_by().values_list("number", flat=True)
-    )
-)
-_hole_results = Prepared(
-    lambda match_id: (
-        Score.objects.filter(hole__match_id=match_id)
-        .order_by()
-        .values_list("seat", "score", "matched_columns", "went_out", "knock_penalty")
-    )
-)
-#: A score row's fields after its hole, in the order :func:`_score_rows` gives them
-#: (and the growth bench, ``groups.growth``, writes them).
-SCORE_FIELDS = (
-    "player",
-    "seat",
-    "grid",
-    "grid_score",
-    "score",
-    "went_out",
-    "matched_columns",
-    "knock_penalty",
-    "breakdown",
-)
 
 
 class HoleRejected(Exception):
@@ -257,13 +213,13 @@ def hole_record(
     # it starts. They are done first, so the write lock (on SQLite, every other save
     # on the site waits for it) is held only for the writes.
     evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
-    scores = _score_rows(players, evaluation)
+    scores = _scores(players, evaluation)
     with transaction.atomic():
         if number >= match.holes_planned:
             # The last hole finishes the match: its group's row is written too.
             _group_first(match.group_id)
-        locked = _locked_match(match.pk)[0]
-        saved = _hole_by_token.first(token)
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        saved = Hole.objects.filter(token=token).first()
         if saved is not None:
             if saved.match_id != locked.pk:
                 raise HoleRejected([Problem("this form belongs to another match")])
@@ -271,7 +227,7 @@ def hole_record(
             return saved
         if locked.is_finished:
             raise HoleRejected([Problem("this match is finished; start a rematch to play on")])
-        count = len(_hole_numbers(locked.pk))
+        count = Hole.objects.filter(match=locked).count()
         if number != count + 1:
             raise HoleConflict(
                 f"hole {number} was already saved from another phone; here is the match now"
@@ -282,9 +238,8 @@ def hole_record(
             raise HoleRejected(evaluation.problems)
         try:
             # No savepoint: on a clash the HoleConflict leaves the transaction, which
-            # is rolled back whole. Written without save(): no receiver has anything
-            # to do for a new hole (tests/scoring/test_save_writes.py).
-            hole = Hole(
+            # is rolled back whole.
+            hole = Hole.objects.create(
                 match=locked,
                 number=number,
                 kind=entry.kind,
@@ -292,7 +247,6 @@ def hole_record(
                 rules=rules.to_dict(),
                 token=token,
             )
-            insert_one(hole)
         except IntegrityError as exc:
             raise HoleConflict(f"hole {number} was already saved from another phone") from exc
         _store_scores(hole, scores)
@@ -300,9 +254,7 @@ def hole_record(
         if number >= locked.holes_planned:
             _changed(locked, finished_at=timezone.now())
         else:
-            # Before its end, a match's change concerns no receiver (its group's
-            # results count finished matches only), so no save() and no signals.
-            update_fields(locked, ["updated_at"])
+            _changed(locked)
     match.finished_at, match.updated_at = locked.finished_at, locked.updated_at
     return hole
 
@@ -317,7 +269,7 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
     evaluation = hole_evaluate(
         rules=RuleSet.from_dict(hole.rules), entry=entry, players=len(players)
     )
-    scores = _score_rows(players, evaluation)
+    scores = _scores(players, evaluation)
     with transaction.atomic():
         # A hole of a finished match corrected changes its group's results.
         _group_of_match_first(hole.match_id, finished=True)
@@ -403,27 +355,16 @@ def match_results_refresh(*, match: Match, players: list[Player] | None = None) 
     tells a drawn scoreboard to be drawn again."""
     if players is None:
         players = list(Player.objects.filter(match_id=match.pk).only("pk", "seat"))
+    rows = Score.objects.filter(hole__match=match).values_list(
+        "seat", "score", "matched_columns", "went_out", "knock_penalty"
+    )
     results = seat_results(
-        [p.seat for p in players],
-        ((seat, HoleResult(*rest)) for seat, *rest in _hole_results(match.pk)),
+        [p.seat for p in players], ((seat, HoleResult(*rest)) for seat, *rest in rows)
     )
-    rows = [[*(results[p.seat][name] for name in PLAYER_RESULT_FIELDS), p.pk] for p in players]
-    # One prepared UPDATE run for every seat: the ORM's per-row updates (or
-    # bulk_update's CASE expressions) cost more to build than the database takes
-    # to run them, and a hole is saved between every pair of turns at the table.
-    with connection.cursor() as cursor:
-        cursor.executemany(_results_update_sql(connection.vendor), rows)
-
-
-@functools.cache
-def _results_update_sql(vendor: str) -> str:
-    """``UPDATE player SET total = %s, place = %s, ... WHERE id = %s``."""
-    quote = connection.ops.quote_name
-    meta = Player._meta
-    columns = ", ".join(
-        f"{quote(meta.get_field(name).column)} = %s" for name in PLAYER_RESULT_FIELDS
-    )
-    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+    for player in players:
+        for name in PLAYER_RESULT_FIELDS:
+            setattr(player, name, results[player.seat][name])
+    Player.objects.bulk_update(players, PLAYER_RESULT_FIELDS)
 
 
 def matches_edited(*, match_ids: Iterable[int]) -> None:
@@ -450,7 +391,11 @@ def _group_first(group_id: int | None) -> None:
     writer waits for the one before, ``transaction_mode = "IMMEDIATE"``) nothing is
     read."""
     if group_id is not None and connection.features.has_select_for_update:
-        _locked_group(group_id)
+        list(
+            Group.objects.select_for_update(no_key=True)
+            .filter(pk=group_id)
+            .values_list("pk", flat=True)
+        )
 
 
 def _group_of_match_first(match_id: int, *, finished: bool) -> None:
@@ -512,29 +457,29 @@ def _changed(match: Match, **fields: Any) -> None:
     match.save(update_fields=[*fields, "updated_at"])
 
 
-def _score_rows(players: list[Player], evaluation: Evaluation) -> list[tuple[Any, ...]]:
-    """Each seat's score row for a valid hole (the values of :data:`SCORE_FIELDS`),
-    ready to store once the hole exists; none for a hole that is not."""
+def _scores(players: list[Player], evaluation: Evaluation) -> list[Score]:
+    """Each seat's score for a valid hole, ready to store once the hole exists
+    (:func:`_store_scores`); none for a hole that is not."""
     if evaluation.hole is None:
         return []
     grids = evaluation.grids
     return [
-        (
-            player.pk,
-            player.seat,
-            grids[player.seat].notation() if grids else "",
-            result.grid_score,
-            result.score,
-            result.went_out,
-            result.grid.matched_columns if result.grid else 0,
-            any(a.rule == HouseRule.KNOCK_PENALTY.slug for a in result.adjustments),
-            breakdown_data(result),
+        Score(
+            player=player,
+            seat=player.seat,
+            grid=grids[player.seat].notation() if grids else "",
+            grid_score=result.grid_score,
+            score=result.score,
+            went_out=result.went_out,
+            matched_columns=result.grid.matched_columns if result.grid else 0,
+            knock_penalty=any(a.rule == HouseRule.KNOCK_PENALTY.slug for a in result.adjustments),
+            breakdown=breakdown_data(result),
         )
         for player, result in zip(players, evaluation.hole.players, strict=True)
     ]
 
 
-def _store_scores(hole: Hole, rows: list[tuple[Any, ...]]) -> None:
-    # One prepared INSERT for every seat: nothing reads the new rows back before
-    # the page is drawn from the database again.
-    insert_rows(Score, ("hole", *SCORE_FIELDS), [(hole.pk, *row) for row in rows])
+def _store_scores(hole: Hole, scores: list[Score]) -> None:
+    for score in scores:
+        score.hole = hole
+    Score.objects.bulk_create(scores)

@@ -23,7 +23,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from golfsite.fetch import by_pk
 from golfsite.lists import in_words
 from golfsite.release import code_version
 from golfsite.wording import sentence, short_names
@@ -88,8 +87,7 @@ def _remember(request: HttpRequest, match: Match) -> None:
 def _match_for(request: HttpRequest, pk: int) -> Match:
     """The match if this browser (or its signed-in owner) keeps it; 404 otherwise, so
     nobody learns which matches exist. A group's match is for its members only."""
-    # Read on every scoreboard and hole page: without building its SQL each time.
-    match = by_pk(Match, pk)
+    match = Match.objects.filter(pk=pk).first()
     if match is None:
         raise Http404("No such match")
     user = getattr(request, "user", None)
