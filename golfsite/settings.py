@@ -245,7 +245,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# The JSON API refuses bodies larger than this with a 400 (see scoring.api).
+# The JSON API refuses bodies larger than this with a 400 (see scoring/views/api.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 # No page takes a file, so a body carrying one is refused (a 400) instead of being
 # spooled to disk whatever its size.

@@ -3,12 +3,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from golfsite import views
 from rules import views as rules_views
-from scoring import views as scoring_views
 
 urlpatterns = [
     path("", rules_views.home, name="home"),
-    path("healthz", scoring_views.healthz, name="healthz"),
+    path("healthz", views.healthz, name="healthz"),
     path("robots.txt", rules_views.robots_txt, name="robots_txt"),
     path("rules/", include("rules.urls")),
     path("matches/", include("scoring.urls")),

@@ -18,7 +18,7 @@ from golfsite.params import int_param
 from scoring.engine import PRESETS
 from scoring.forms import preset_initial, preset_notice, rules_initial
 from scoring.spreadsheets import csv_download
-from scoring.views import match_for_request
+from scoring.views.access import match_for_request
 
 from . import records, selectors, services, transfer
 from .charts import average_chart

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api
+from .views import api
 
 app_name = "api"
 

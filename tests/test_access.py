@@ -37,7 +37,7 @@ from groups.models import Group, Invite, Membership, RosterPlayer
 from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Player, Score
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 from tests.factories import new_match_form
 
 pytestmark = pytest.mark.django_db

@@ -66,7 +66,7 @@ def make_match_pages(client):
     """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
     scoreboard, and the hole pages of a match in play."""
     from scoring.management.commands.bench import eight_player_match
-    from scoring.views import SESSION_KEY
+    from scoring.views.access import SESSION_KEY
 
     full = eight_player_match(played=18)
     playing = eight_player_match(played=1)

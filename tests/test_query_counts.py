@@ -40,7 +40,8 @@ from scoring import services
 from scoring.engine import RuleSet, apply_hole_rules
 from scoring.management.commands.bench import EIGHT_PLAYERS
 from scoring.models import Match
-from scoring.views import SESSION_KEY, list_cursor
+from scoring.views.access import SESSION_KEY
+from scoring.views.matches import list_cursor
 from tests.test_access import ADMIN_NAMESPACE, TABLE, site_urls
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ def keep(context: Any, live_server: Any, *matches: Match) -> None:
     ``matches``."""
     from django.contrib.sessions.backends.db import SessionStore
 
-    from scoring.views import SESSION_KEY
+    from scoring.views.access import SESSION_KEY
 
     session = SessionStore()
     session[SESSION_KEY] = [match.pk for match in matches]

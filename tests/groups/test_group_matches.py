@@ -12,7 +12,7 @@ from scoring import services as scoring_services
 from scoring.engine import HouseRule, RuleSet
 from scoring.models import Match
 from scoring.services import HoleEntry
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 from tests.scoring.test_rules_fold import fold
 from tests.scoring.test_views import NEW_MATCH, checked
 

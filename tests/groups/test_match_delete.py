@@ -12,7 +12,7 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Player, Score
 from scoring.services import HoleEntry
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from groups.models import Group
 from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Match
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 from tests.scoring.conftest import save_hole  # noqa: F401 (shared with these tests)
 
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"

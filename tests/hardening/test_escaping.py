@@ -13,7 +13,7 @@ from django.urls import reverse
 from groups import services as group_services
 from scoring import services
 from scoring.engine import RuleSet
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

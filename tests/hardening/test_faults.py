@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Score
-from scoring.views import NOT_CORRECTED, NOT_SAVED
+from scoring.views.holes import NOT_CORRECTED, NOT_SAVED
 from tests.factories import MatchFactory
 
 from .conftest import session_owning

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scoring.engine import RuleSet
-from scoring.views import board_fragment
+from scoring.views.board import board_fragment
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from groups import services as group_services
 from scoring import services
 from scoring.engine import RuleSet
 from scoring.services import HoleEntry
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from scoring.engine import Problem, RuleSet
 from scoring.engine.validation import check_table
 from scoring.forms import SAME_NAME, MatchForm
 from scoring.models import Match
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,11 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scoring import services, views
+from scoring import services
 from scoring.engine import DeckKind, HouseRule, RuleSet
 from scoring.models import Hole, Match
-from scoring.views import SESSION_KEY
+from scoring.views import board
+from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
 
 pytestmark = pytest.mark.django_db
@@ -398,7 +399,7 @@ def test_my_matches_come_a_page_at_a_time_newest_first(client):
 
     from django.utils import timezone
 
-    from scoring.views import MATCH_LIST_PAGE_SIZE
+    from scoring.views.matches import MATCH_LIST_PAGE_SIZE
 
     matches = [MatchFactory() for _ in range(MATCH_LIST_PAGE_SIZE + 5)]
     # Started at the same moment, in pairs: the order still holds, by id.
@@ -738,7 +739,7 @@ def test_a_live_board_kept_by_a_browser_is_sent_again_after_a_deploy(
     save_hole(three, totals=[1, 2, 3])
     url = reverse("scoring:match_shared", args=[three.share_token])
     etag = client.get(url, **HX)["ETag"]
-    monkeypatch.setattr(views, "code_version", lambda: "a-new-release")
+    monkeypatch.setattr(board, "code_version", lambda: "a-new-release")
     again = client.get(url, HTTP_IF_NONE_MATCH=etag, **HX)
     assert again.status_code == 200
     assert again["ETag"] != etag

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine import HouseRule, RuleSet
-from scoring.views import SESSION_KEY
+from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

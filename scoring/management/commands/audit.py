@@ -37,7 +37,7 @@ def audit_paths() -> tuple[list[str], str]:
 
     from scoring import services
     from scoring.engine import RuleSet
-    from scoring.views import SESSION_KEY
+    from scoring.views.access import SESSION_KEY
 
     from .bench import scoreboard_fixture
 

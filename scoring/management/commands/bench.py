@@ -244,7 +244,7 @@ def scoreboard_fixture() -> tuple[str, str]:
     owns it: (scoreboard path, cookie header)."""
     from django.contrib.sessions.backends.db import SessionStore
 
-    from scoring.views import SESSION_KEY
+    from scoring.views.access import SESSION_KEY
 
     match = eight_player_match(played=18)
     session = SessionStore()
@@ -263,7 +263,7 @@ def hole_save_requests(matches: int) -> Callable[[int], Iterator[Request]]:
     from django.contrib.sessions.backends.db import SessionStore
 
     from scoring import services
-    from scoring.views import SESSION_KEY
+    from scoring.views.access import SESSION_KEY
 
     made = [
         services.match_create(

@@ -14,7 +14,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from .engine import (
+from scoring.engine import (
     GolfError,
     GridScore,
     Problem,
@@ -25,8 +25,8 @@ from .engine import (
     score_grid,
     score_hole,
 )
-from .engine.catalog import rules_catalog
-from .openapi import openapi_document
+from scoring.engine.catalog import rules_catalog
+from scoring.openapi import openapi_document
 
 #: Bodies above this many bytes are refused before they are read.
 MAX_BODY_BYTES = 64 * 1024

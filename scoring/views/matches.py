@@ -1,0 +1,195 @@
+"""Matches: the list of mine, starting one, ending, deleting and a rematch."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from golfsite.lists import in_words
+from golfsite.wording import sentence
+from scoring import selectors, services
+from scoring.engine import PRESETS
+from scoring.forms import MatchForm, preset_initial, preset_notice
+from scoring.models import Match
+from scoring.views.access import (
+    SESSION_KEY,
+    match_for_request,
+    may_delete,
+    member_groups,
+    remember_match,
+    session_match_ids,
+)
+
+#: Matches on a page of "My matches".
+MATCH_LIST_PAGE_SIZE = 25
+
+
+@require_GET
+def match_list(request: HttpRequest) -> HttpResponse:
+    """The matches this browser started (or its signed-in owner did), newest first,
+    a page at a time: a player of many years gets the same small page as a
+    newcomer. ``?before=`` holds where the last page ended (the last match's start,
+    in microseconds, and its id), so a page costs the same few queries however
+    many came before it, and a match deleted meanwhile changes nothing. A made-up
+    cursor only ever shows the visitor's own matches, and a malformed one starts
+    from the newest."""
+    mine = Q(pk__in=session_match_ids(request))
+    visible = Q(group__isnull=True)
+    if request.user.is_authenticated:
+        mine |= Q(owner=request.user)
+        visible |= Q(group__memberships__user=request.user)
+    matches = Match.objects.filter(mine).filter(visible).distinct().order_by("-created_at", "-pk")
+    before = _parse_list_cursor(request.GET.get("before", ""))
+    if before is not None:
+        created_at, pk = before
+        matches = matches.filter(Q(created_at__lt=created_at) | Q(created_at=created_at, pk__lt=pk))
+    page = list(matches.prefetch_related("players")[: MATCH_LIST_PAGE_SIZE + 1])
+    for match in page:
+        # Every seat has played the same holes; the players are read already.
+        seats = match.players.all()
+        match.length = match.length_text(seats[0].holes_played if seats else 0)
+        match.winners = [seat.name for seat in seats if match.is_finished and seat.place == 1]
+    last = page[MATCH_LIST_PAGE_SIZE - 1] if len(page) > MATCH_LIST_PAGE_SIZE else None
+    older = list_cursor(last) if last else None
+    # A member's group matches started by others are in the groups' histories.
+    groups = member_groups(request)
+    return render(
+        request,
+        "scoring/match_list.html",
+        {
+            "matches": page[:MATCH_LIST_PAGE_SIZE],
+            "older": older,
+            "newer": before is not None,
+            "groups": groups,
+        },
+    )
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
+
+
+def list_cursor(match: Match) -> str:
+    """Where a page of "My matches" ending with ``match`` ends, for the next one."""
+    return f"{(match.created_at - EPOCH) // MICROSECOND}.{match.pk}"
+
+
+def _parse_list_cursor(text: str) -> tuple[datetime, int] | None:
+    """(start, id) from a "My matches" cursor (``<microseconds>.<id>``), or None."""
+    micros, _, pk = text.partition(".")
+    # Digits only, and no more than a real cursor has (a 64-bit id).
+    if not (micros.isdecimal() and pk.isdecimal()) or len(micros) > 18 or len(pk) > 18:
+        return None
+    try:
+        return EPOCH + int(micros) * MICROSECOND, int(pk)
+    except OverflowError:  # past the year 9999
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    """Start a match: players in seating order, the first dealer and the rules.
+
+    A preset button fills the rules in and keeps the names typed so far.
+    """
+    presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
+    if request.method == "POST" and request.POST.get("preset"):
+        slug = request.POST["preset"]
+        initial = preset_initial(request.POST, slug)
+        if initial is None:
+            form = MatchForm(request.POST)
+        else:
+            form = MatchForm(initial=initial)
+            messages.info(request, preset_notice(form, slug))
+    elif request.method == "POST":
+        form = MatchForm(request.POST)
+        if form.is_valid():
+            try:
+                match = services.match_create(
+                    names=form.cleaned_data["names"],
+                    first_dealer=form.cleaned_data["first_dealer"] - 1,
+                    rules=form.cleaned_data["rules"],
+                    owner=request.user,
+                )
+            except services.MatchRejected as exc:
+                for problem in exc.problems:
+                    form.add_error(None, problem.message)
+            else:
+                remember_match(request, match)
+                return redirect("scoring:hole_new", pk=match.pk)
+    else:
+        form = MatchForm()
+    groups = member_groups(request)
+    return render(
+        request, "scoring/match_new.html", {"form": form, "presets": presets, "groups": groups}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def match_end(request: HttpRequest, pk: int) -> HttpResponse:
+    """End a match before its last hole, after a second, deliberate step."""
+    match = match_for_request(request, pk)
+    if request.method == "POST":
+        try:
+            services.match_end(match=match)
+        except services.HoleConflict as exc:
+            messages.error(request, sentence(str(exc)))
+        else:
+            messages.success(request, "The match is over; here is how it finished.")
+        return redirect(match)
+    board = selectors.match_board(match=match)
+    return render(
+        request,
+        "scoring/match_end.html",
+        {"match": match, "board": board, "may_delete": may_delete(request, match)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a whole match (one started by mistake, say), after a second, deliberate
+    step that says what would be lost."""
+    match = match_for_request(request, pk)
+    allowed = may_delete(request, match)
+    players = selectors.match_players(match=match)
+    names = [player.name for player in players]
+    if request.method == "POST":
+        if not allowed:
+            messages.error(request, "Only the member who started this match can delete it.")
+            return redirect(match)
+        services.match_delete(match=match)
+        request.session[SESSION_KEY] = [i for i in session_match_ids(request) if i != match.pk]
+        messages.success(request, f"Deleted the match of {in_words(names)}.")
+        if match.group_id is not None:
+            return redirect("groups:history", match.group_id)
+        return redirect("scoring:match_list")
+    holes_played = match.holes.count()
+    return render(
+        request,
+        "scoring/match_delete.html",
+        {
+            "match": match,
+            "allowed": allowed,
+            "names": names,
+            "holes_played": holes_played,
+            "length": match.length_text(holes_played),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new match with the same players and rules; the first deal moves one seat on.
+    Opened as a page (an address kept in a phone's history), back to the match: only
+    its button starts a rematch."""
+    match = match_for_request(request, pk)
+    if request.method == "GET":
+        return redirect(match)
+    rematch = services.match_rematch(match=match, owner=request.user)
+    remember_match(request, rematch)
+    return redirect("scoring:hole_new", pk=rematch.pk)
