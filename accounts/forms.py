@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 
 
@@ -15,9 +15,10 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
         help_text="Optional. Only used to send you a link if you forget your password.",
     )
 
-    class Meta(UserCreationForm.Meta):
+    class Meta:
         model = User
         fields = ("username", "email")
+        field_classes = {"username": UsernameField}
         # Django's own ("Letters, digits and @/./+/-/_ only.") reads as a path on a
         # phone: the same rule in words, and who sees the name.
         help_texts = {

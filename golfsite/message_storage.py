@@ -14,8 +14,10 @@ class OnceStorage(FallbackStorage):
     and the page after it says "Hole 1 saved." once, not twice. A message waiting to
     be shown and the same one added again say nothing new."""
 
-    def add(self, level: int, message: Any, extra_tags: str = "") -> None:
-        waiting = [*self._loaded_messages, *self._queued_messages]
+    def add(self, level: int, message: Any, extra_tags: str | None = "") -> None:
+        # Django's storage has no public way to look at the waiting messages without
+        # marking them as shown; these two attributes are how its own add() sees them.
+        waiting = [*self._loaded_messages, *self._queued_messages]  # type: ignore[attr-defined]
         if any(m.level == level and m.message == message for m in waiting):
             return
         super().add(level, message, extra_tags)

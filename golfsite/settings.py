@@ -7,6 +7,7 @@ the defaults are safe for local use (`make run` needs no configuration).
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -148,6 +149,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # The cache must be shared by every gunicorn worker and app server (rate limits
 # live there): the database by default, Redis when REDIS_URL is set.
+CACHES: dict[str, dict[str, Any]]
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {

@@ -261,14 +261,14 @@ def check_typed_grid(text: str, rules: RuleSet) -> Checked:
                 entries.append(
                     (key, slot.error_id, " ".join(slot.messages), [(slot.row, slot.column)])
                 )
-    for (r, c), problem, places in several:
-        entries.append(((r, c, 1), "", sentence(problem.message), places))
+    for (r, c), problem, cards in several:
+        entries.append(((r, c, 1), "", sentence(problem.message), cards))
     entries.sort(key=lambda entry: entry[0])
     listed: list[ListedProblem] = []
-    for number, (_, problem_id, message, places) in enumerate(entries, start=1):
+    for number, (_, problem_id, message, marked) in enumerate(entries, start=1):
         problem_id = problem_id or f"grid-problem-{number}"
         listed.append(ListedProblem(number, problem_id, message))
-        for r, c in places:
+        for r, c in marked:
             rows[r - 1][c - 1].problem_numbers.append(number)
             rows[r - 1][c - 1].problem_ids.append(problem_id)
     missing = [rows[r - 1][c - 1] for r, c in sorted(empty)]

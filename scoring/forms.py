@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -203,7 +203,8 @@ class MatchForm(forms.Form):
         return self.seated_names(values)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         seated = self.seated_names(data)
         data["names"] = seated
         self._mark_same_names(data, seated)
@@ -231,7 +232,7 @@ class MatchForm(forms.Form):
         they are incomplete or refused, so the page shows them open."""
         if self.is_bound:
             self.is_valid()  # cleans once; does nothing more if it has already run
-            rules = self.cleaned_data.get("rules")
+            rules: RuleSet | None = self.cleaned_data.get("rules")
             if rules is None or any(self.errors.get(name) for name in RULE_FIELDS):
                 return None
             return rules.outline()
@@ -364,10 +365,9 @@ class HoleForm(forms.Form):
         self.places: set[tuple[int, int, int]] = set()
         self.table_errors: list[str] = []
         self.seat_errors: dict[int, list[str]] = {p.seat: [] for p in players}
-        self.fields["went_out"].choices = [("", "Nobody (or we don't care)")] + [
-            (p.seat, p.name) for p in players
-        ]
-        self.fields["went_out"].widget = forms.RadioSelect(choices=self.fields["went_out"].choices)
+        went_out = cast(forms.ChoiceField, self.fields["went_out"])
+        went_out.choices = [("", "Nobody (or we don't care)")] + [(p.seat, p.name) for p in players]
+        went_out.widget = forms.RadioSelect(choices=went_out.choices)
         for player in players:
             self.fields[f"grid_{player.seat}"] = forms.CharField(
                 label=f"{player.name}'s cards",

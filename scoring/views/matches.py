@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.contrib import messages
@@ -29,6 +30,25 @@ from scoring.views.access import (
 MATCH_LIST_PAGE_SIZE = 25
 
 
+@dataclass(frozen=True)
+class ListedMatch:
+    """A line of "My matches": who played, when, how far it came, who won."""
+
+    match: Match
+    names: list[str]
+    length: str
+    winners: list[str]
+
+    @classmethod
+    def of(cls, match: Match) -> ListedMatch:
+        """From a match whose players are prefetched."""
+        seats = list(match.players.all())
+        # Every seat has played the same holes.
+        length = match.length_text(seats[0].holes_played if seats else 0)
+        winners = [seat.name for seat in seats if match.is_finished and seat.place == 1]
+        return cls(match, [seat.name for seat in seats], length, winners)
+
+
 @require_GET
 def match_list(request: HttpRequest) -> HttpResponse:
     """The matches this browser started (or its signed-in owner did), newest first,
@@ -49,11 +69,6 @@ def match_list(request: HttpRequest) -> HttpResponse:
         created_at, pk = before
         matches = matches.filter(Q(created_at__lt=created_at) | Q(created_at=created_at, pk__lt=pk))
     page = list(matches.prefetch_related("players")[: MATCH_LIST_PAGE_SIZE + 1])
-    for match in page:
-        # Every seat has played the same holes; the players are read already.
-        seats = match.players.all()
-        match.length = match.length_text(seats[0].holes_played if seats else 0)
-        match.winners = [seat.name for seat in seats if match.is_finished and seat.place == 1]
     last = page[MATCH_LIST_PAGE_SIZE - 1] if len(page) > MATCH_LIST_PAGE_SIZE else None
     older = list_cursor(last) if last else None
     # A member's group matches started by others are in the groups' histories.
@@ -62,7 +77,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         request,
         "scoring/match_list.html",
         {
-            "matches": page[:MATCH_LIST_PAGE_SIZE],
+            "matches": [ListedMatch.of(match) for match in page[:MATCH_LIST_PAGE_SIZE]],
             "older": older,
             "newer": before is not None,
             "groups": groups,
