@@ -174,13 +174,37 @@ class Card:
         error: the ranks it offers are the deck's, and the ZSA deck's suits are not
         written. Without it, the error names the ranks of every deck.
         """
-        card = _CARD_CACHE.get(text)
-        if card is not None:
-            return card
-        card = _parse_card(text, ranks)
-        if len(_CARD_CACHE) < 4096:
-            _CARD_CACHE[text] = card
-        return card
+        raw = text.strip()
+        token = raw.upper()
+        if not token:
+            raise CardError("a card is missing")
+        rank = _RANK_BY_TEXT.get(token)
+        if rank is not None:
+            return cls(rank)
+        suit = _SUIT_BY_TEXT.get(token[-1])
+        rank_text = token[:-1]
+        rank = _RANK_BY_TEXT.get(rank_text)
+        if suit is None:
+            if token[0] in "SHDC♠♥♦♣" and token[1:] in _RANK_BY_TEXT:
+                raise CardError(
+                    f"'{raw}' has its suit first; write the rank first, "
+                    f"like '{token[1:]}{token[0]}'"
+                )
+            if rank is not None and token[-1].isalpha():
+                # A rank and then a letter: the rank is right, the suit is not ("4x").
+                if rank is Rank.JOKER:
+                    raise CardError(f"'{raw}' is a joker, and jokers have no suit")
+                raise CardError(
+                    f"'{raw}' is not a card: '{raw[-1]}' is not a suit{_suit_hint(ranks)}"
+                )
+            raise CardError(f"'{raw}' is not a rank{_rank_hint(token, ranks)}")
+        if rank is None:
+            raise CardError(
+                f"'{raw}' is not a card: '{raw[:-1]}' is not a rank{_rank_hint(rank_text, ranks)}"
+            )
+        if rank is Rank.JOKER:
+            raise CardError(f"'{raw}' is a joker, and jokers have no suit")
+        return cls(rank, suit)
 
     def __str__(self) -> str:
         """The card in notation, ASCII only: ``"KH"``, ``"8"``, ``"JK"``."""
@@ -192,40 +216,6 @@ class Card:
         if self.rank is Rank.JOKER:
             return "Joker"
         return self.rank.symbol + (self.suit.symbol if self.suit else "")
-
-
-_CARD_CACHE: dict[str, Card] = {}
-
-
-def _parse_card(text: str, ranks: tuple[Rank, ...] | None = None) -> Card:
-    raw = text.strip()
-    token = raw.upper()
-    if not token:
-        raise CardError("a card is missing")
-    rank = _RANK_BY_TEXT.get(token)
-    if rank is not None:
-        return Card(rank)
-    suit = _SUIT_BY_TEXT.get(token[-1])
-    rank_text = token[:-1]
-    rank = _RANK_BY_TEXT.get(rank_text)
-    if suit is None:
-        if token[0] in "SHDC♠♥♦♣" and token[1:] in _RANK_BY_TEXT:
-            raise CardError(
-                f"'{raw}' has its suit first; write the rank first, like '{token[1:]}{token[0]}'"
-            )
-        if rank is not None and token[-1].isalpha():
-            # A rank and then a letter: the rank is right, the suit is not ("4x").
-            if rank is Rank.JOKER:
-                raise CardError(f"'{raw}' is a joker, and jokers have no suit")
-            raise CardError(f"'{raw}' is not a card: '{raw[-1]}' is not a suit{_suit_hint(ranks)}")
-        raise CardError(f"'{raw}' is not a rank{_rank_hint(token, ranks)}")
-    if rank is None:
-        raise CardError(
-            f"'{raw}' is not a card: '{raw[:-1]}' is not a rank{_rank_hint(rank_text, ranks)}"
-        )
-    if rank is Rank.JOKER:
-        raise CardError(f"'{raw}' is a joker, and jokers have no suit")
-    return Card(rank, suit)
 
 
 def _rank_hint(token: str, ranks: tuple[Rank, ...] | None) -> str:

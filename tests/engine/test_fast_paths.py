@@ -15,50 +15,16 @@ from scoring.engine import (
     VARIANTS,
     Card,
     DeckKind,
-    Grid,
-    Layout,
     Rank,
     RulesError,
     RuleSet,
     grid_problems,
     table_problems,
 )
-from scoring.engine.grid import _ROW_SPLIT
 from scoring.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from scoring.engine.validation import _count_problems, seating_problems
 
 from .strategies import cards, grids, grids_for, rule_sets, suits
-
-#: Pieces of notation, separators and odd spaces included, but no new line.
-_PIECES = ["8", "KH", "10", "jk", "B", " ", "  ", "\t", "\u3000", "\x1c", ",", " , ", "/", " / "]
-
-
-@given(st.lists(st.sampled_from(_PIECES), max_size=20).map("".join))
-def test_without_new_lines_slash_splits_rows_as_the_pattern_does(text):
-    """Grid.parse splits on "/" with str.split when the text has no new line."""
-    text = text.strip()
-
-    def tokens(row_texts):
-        return [row.replace(",", " ").split() for row in row_texts]
-
-    assert tokens(text.split("/")) == tokens(_ROW_SPLIT.split(text))
-
-
-@given(grids())
-def test_a_parsed_grid_is_the_grid_the_constructor_builds(grid):
-    parsed = Grid.parse(grid.notation(), grid.layout)
-    assert type(parsed) is Grid
-    assert (parsed, parsed.rows, parsed.columns) == (grid, grid.rows, grid.columns)
-    assert (repr(parsed), hash(parsed)) == (repr(grid), hash(grid))
-
-
-def test_a_layout_of_empty_rows_still_makes_no_grid():
-    try:
-        Grid.parse("/", Layout(2, 0))
-    except ValueError as exc:
-        assert str(exc) == "the grid is empty"
-    else:
-        raise AssertionError("an empty grid was built")
 
 
 @given(st.data(), rule_sets, st.integers(2, 8))

@@ -125,6 +125,12 @@ def test_empty_grid():
         Grid.parse("   ")
 
 
+def test_a_layout_of_empty_rows_still_makes_no_grid():
+    with pytest.raises(GridError) as caught:
+        Grid.parse("/", Layout(2, 0))
+    assert str(caught.value) == "the grid is empty"
+
+
 @given(
     st.lists(
         st.lists(st.sampled_from(["8", "K", "?", "B"]), min_size=0, max_size=5),
