@@ -33,10 +33,6 @@ class Rank(enum.Enum):
     KING = "K"
     JOKER = "JK"
 
-    # Members are singletons, so identity hashing is correct, and it is a C-level
-    # call instead of Enum's hash of the member name: scoring looks ranks up a lot.
-    __hash__ = object.__hash__
-
     @property
     def symbol(self) -> str:
         """The rank as written in notation (``"10"``, ``"K"``, ``"JK"``)."""
@@ -77,10 +73,6 @@ _RANK_PLURALS = {
     Rank.KING: "kings",
     Rank.JOKER: "jokers",
 }
-
-#: Every rank, in the order of :class:`Rank`. Iterating this tuple is much quicker
-#: than iterating the enum itself, which goes through Python-level code each time.
-ALL_RANKS: tuple[Rank, ...] = tuple(Rank)
 
 #: Ranks of a standard 52-card deck, in their usual order.
 STANDARD_RANKS: tuple[Rank, ...] = (
@@ -127,8 +119,6 @@ class Suit(enum.Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
-
-    __hash__ = object.__hash__  # see Rank
 
     @property
     def symbol(self) -> str:
@@ -249,7 +239,7 @@ _NUMBER_RANKS = STANDARD_RANKS[STANDARD_RANKS.index(Rank.TWO) : STANDARD_RANKS.i
 def ranks_phrase(ranks: tuple[Rank, ...]) -> str:
     """The ranks as a player writes them, in the order of :class:`Rank`:
     ``"A, 2-10, J, Q, K and JK for a joker"``, ``"0, A, 2-9, X, J, Q and K"``."""
-    held = [rank for rank in ALL_RANKS if rank in ranks]
+    held = [rank for rank in Rank if rank in ranks]
     numbers = [rank for rank in held if rank in _NUMBER_RANKS]
     words: list[str] = []
     for rank in held:

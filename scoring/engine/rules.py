@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .cards import ALL_RANKS, STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
+from .cards import STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
 from .errors import Problem, RulesError
 from .grid import Layout
 
@@ -221,8 +221,6 @@ class HouseRule(enum.Enum):
     KNOCK_BONUS = "knock-bonus"
     UNDERDOG_BONUS = "underdog-bonus"
     TIED_SHAME = "tied-shame"
-
-    __hash__ = object.__hash__  # members are singletons; see Rank
 
     @property
     def slug(self) -> str:
@@ -487,7 +485,7 @@ class RuleSet:
             # once: a rule set is often made for one request, and rank by rank this
             # cost more than checking a grid.
             decks = self.deck_count(players)
-            limits = dict.fromkeys(ALL_RANKS, 0)
+            limits = dict.fromkeys(Rank, 0)
             limits.update(dict.fromkeys(DECK_RANKS[self.deck], COPIES_PER_RANK[self.deck] * decks))
             if self.deck is not DeckKind.ZSA:
                 limits[Rank.JOKER] = self.joker_option.count(decks)
@@ -686,15 +684,10 @@ def _bool(what: str) -> Any:
     return read
 
 
-#: House rules by slug, made once (iterating the enum is slow, and every rule set
-#: read from data with house rules looks its slugs up here).
-_HOUSE_RULES_BY_SLUG: dict[str, HouseRule] = {rule.value: rule for rule in HouseRule}
-
-
 def _house_rules(value: Any) -> frozenset[HouseRule]:
     if not isinstance(value, list | tuple | set | frozenset):
         raise _OptionError("house rules must be a list of names, like ['super-kings']")
-    known = _HOUSE_RULES_BY_SLUG
+    known = [rule.slug for rule in HouseRule]
     bad = [item for item in value if not isinstance(item, str) or item not in known]
     if bad:
         shown = ", ".join(repr(item) if not isinstance(item, str) else f"'{item}'" for item in bad)
@@ -702,7 +695,7 @@ def _house_rules(value: Any) -> frozenset[HouseRule]:
             f"{shown} {'is' if len(bad) == 1 else 'are'} not a house rule; choose from "
             f"{', '.join(known)}"
         )
-    return frozenset(known[item] for item in value)
+    return frozenset(HouseRule(item) for item in value)
 
 
 _FIELD_READERS: dict[str, Any] = {
