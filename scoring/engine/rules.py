@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from .cards import STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
 from .errors import Problem, RulesError
@@ -362,18 +362,6 @@ PLAY_RULE_INFO: dict[str, tuple[str, str]] = {
 }
 
 
-class ScoringPlan(NamedTuple):
-    """The switches scoring reads for every grid, derived once from a rule set."""
-
-    cancels: bool
-    keep_negative: bool
-    eagle_eye: int | None
-    one_eyed_jacks: bool
-    four_of_a_kind: bool
-    wolfpack: bool
-    blackjack: bool
-
-
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Everything a group agreed before dealing.
@@ -398,8 +386,6 @@ class RuleSet:
 
     #: Derived once on construction: what each rank is worth under these rules.
     rank_values: Mapping[Rank, int] = field(init=False, repr=False, compare=False, hash=False)
-    #: Derived once: the flags scoring reads for every grid.
-    plan: ScoringPlan = field(init=False, repr=False, compare=False, hash=False)
     #: Derived once: every rank the shoe holds (jokers only when some are shuffled
     #: in), in the order of :class:`Rank`; what a message offers as the ranks.
     ranks_in_play: tuple[Rank, ...] = field(init=False, repr=False, compare=False, hash=False)
@@ -419,20 +405,6 @@ class RuleSet:
             values[Rank.ZSA_TEN] = 1
         object.__setattr__(self, "rank_values", values)
         joker = self.joker_option
-        rules = self.house_rules
-        object.__setattr__(
-            self,
-            "plan",
-            ScoringPlan(
-                cancels=VARIANTS[self.variant].cancels,
-                keep_negative=HouseRule.NEGATIVE_PAIRS_KEEP_VALUE in rules,
-                eagle_eye=joker.matched_value,
-                one_eyed_jacks=HouseRule.ONE_EYED_JACKS in rules,
-                four_of_a_kind=HouseRule.FOUR_OF_A_KIND in rules,
-                wolfpack=HouseRule.WOLFPACK in rules,
-                blackjack=HouseRule.BLACKJACK in rules,
-            ),
-        )
         ranks = DECK_RANKS[self.deck]
         if self.deck is DeckKind.STANDARD and joker.count(1):
             ranks += (Rank.JOKER,)
