@@ -384,12 +384,8 @@ class RuleSet:
     holes: int = 9
     initial_flips: int | None = None
 
-    #: Derived once on construction: what each rank is worth under these rules.
+    #: What each rank is worth under these rules, worked out on construction.
     rank_values: Mapping[Rank, int] = field(init=False, repr=False, compare=False, hash=False)
-    #: Derived once: every rank the shoe holds (jokers only when some are shuffled
-    #: in), in the order of :class:`Rank`; what a message offers as the ranks.
-    ranks_in_play: tuple[Rank, ...] = field(init=False, repr=False, compare=False, hash=False)
-    _limits: dict[int, dict[Rank, int]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         problems = _rule_problems(self)
@@ -404,12 +400,6 @@ class RuleSet:
             values[Rank.TEN] = 1
             values[Rank.ZSA_TEN] = 1
         object.__setattr__(self, "rank_values", values)
-        joker = self.joker_option
-        ranks = DECK_RANKS[self.deck]
-        if self.deck is DeckKind.STANDARD and joker.count(1):
-            ranks += (Rank.JOKER,)
-        object.__setattr__(self, "ranks_in_play", ranks)
-        object.__setattr__(self, "_limits", {})
 
     # -- derived facts -------------------------------------------------------------
 
@@ -444,25 +434,29 @@ class RuleSet:
         return VARIANTS[self.variant].default_decks(players)
 
     def rank_copies(self, rank: Rank, players: int = MIN_PLAYERS) -> int:
-        """How many cards of ``rank`` the shoe holds for ``players`` players."""
-        return self.rank_limits(players)[rank]
+        """How many cards of ``rank`` the shoe holds for ``players`` players: every
+        deck holds its copies of each of its ranks; jokers are as the joker option
+        says, and the ZSA deck has none; no other rank is in the shoe."""
+        decks = self.deck_count(players)
+        if rank is Rank.JOKER:
+            return 0 if self.deck is DeckKind.ZSA else self.joker_option.count(decks)
+        if rank in DECK_RANKS[self.deck]:
+            return COPIES_PER_RANK[self.deck] * decks
+        return 0
 
-    def rank_limits(self, players: int = MIN_PLAYERS) -> Mapping[Rank, int]:
+    def rank_limits(self, players: int = MIN_PLAYERS) -> dict[Rank, int]:
         """Copies of every rank in the shoe for ``players`` players (0 for ranks the
-        deck lacks); worked out once per player count."""
-        limits = self._limits.get(players)
-        if limits is None:
-            # Each rank of the deck: its copies in one deck, times the decks; jokers as
-            # the joker option says, but none in the ZSA deck; no other rank. All at
-            # once: a rule set is often made for one request, and rank by rank this
-            # cost more than checking a grid.
-            decks = self.deck_count(players)
-            limits = dict.fromkeys(Rank, 0)
-            limits.update(dict.fromkeys(DECK_RANKS[self.deck], COPIES_PER_RANK[self.deck] * decks))
-            if self.deck is not DeckKind.ZSA:
-                limits[Rank.JOKER] = self.joker_option.count(decks)
-            self._limits[players] = limits
-        return limits
+        deck lacks)."""
+        return {rank: self.rank_copies(rank, players) for rank in Rank}
+
+    @property
+    def ranks_in_play(self) -> tuple[Rank, ...]:
+        """Every rank the shoe holds (jokers only when some are shuffled in), in the
+        order of :class:`Rank`; what a message offers as the ranks."""
+        ranks = DECK_RANKS[self.deck]
+        if self.rank_copies(Rank.JOKER):
+            ranks += (Rank.JOKER,)
+        return ranks
 
     def shoe_size(self, players: int = MIN_PLAYERS) -> int:
         """Cards in the whole shoe for ``players`` players."""
