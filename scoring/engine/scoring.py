@@ -172,13 +172,13 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
 
 def _score_column(number: int, cards: tuple[Card, ...], rules: RuleSet) -> ColumnScore:
     """One column, top to bottom: step 1 of the order above."""
-    values = tuple(rules.value(card) for card in cards)
-    rank = cards[0].rank
-    matched = rules.variant_info.cancels and all(card.rank is rank for card in cards)
-    eagle_eye = rules.joker_option.matched_value
-    if not matched:
+    values = tuple(map(rules.value, cards))
+    ranks = {card.rank for card in cards}
+    # Where columns cancel, a column of cards all of one rank is matched.
+    if not rules.variant_info.cancels or len(ranks) > 1:
         return ColumnScore(number, cards, values, False, sum(values), "sum")
-    if rank is Rank.JOKER and eagle_eye is not None:
+    eagle_eye = rules.joker_option.matched_value
+    if Rank.JOKER in ranks and eagle_eye is not None:
         return ColumnScore(number, cards, values, True, eagle_eye * len(cards), "eagle-eye")
     if rules.has(HouseRule.NEGATIVE_PAIRS_KEEP_VALUE) and max(values) < 0:
         return ColumnScore(number, cards, values, True, sum(values), "kept")
@@ -186,11 +186,10 @@ def _score_column(number: int, cards: tuple[Card, ...], rules: RuleSet) -> Colum
 
 
 def _grid_bonuses(columns: Sequence[ColumnScore], rules: RuleSet) -> list[Adjustment]:
-    """Step 2: four of a kind, then wolfpack, from the ranks of the matched columns."""
-    matched = Counter(column.cards[0].rank for column in columns if column.matched)
+    """Step 2: four of a kind, then wolfpack."""
     adjustments: list[Adjustment] = []
     if rules.has(HouseRule.FOUR_OF_A_KIND):
-        for rank, count in matched.items():
+        for rank, count in _matched_ranks(columns).items():
             if count >= 2:
                 adjustments.append(
                     Adjustment(
@@ -199,11 +198,16 @@ def _grid_bonuses(columns: Sequence[ColumnScore], rules: RuleSet) -> list[Adjust
                         f"{rank.plural} fill {count_words(count, 'paired column')}",
                     )
                 )
-    if rules.has(HouseRule.WOLFPACK) and matched[Rank.JACK] >= 2:
+    if rules.has(HouseRule.WOLFPACK) and _matched_ranks(columns)[Rank.JACK] >= 2:
         adjustments.append(
             Adjustment(HouseRule.WOLFPACK.slug, WOLFPACK_POINTS, "two columns paired with jacks")
         )
     return adjustments
+
+
+def _matched_ranks(columns: Sequence[ColumnScore]) -> Counter[Rank]:
+    """How many matched columns each rank fills."""
+    return Counter(column.cards[0].rank for column in columns if column.matched)
 
 
 def score_hole(grids: Sequence[Grid], rules: RuleSet, went_out: int | None = None) -> HoleScore:
