@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import Card, Rank
@@ -151,6 +151,8 @@ class Grid:
     """A rectangular arrangement of cards, stored row by row."""
 
     rows: tuple[tuple[Card, ...], ...]
+    #: The cards of each column, top to bottom, left column first.
+    columns: tuple[tuple[Card, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.rows or not self.rows[0]:
@@ -158,6 +160,7 @@ class Grid:
         width = len(self.rows[0])
         if any(len(row) != width for row in self.rows):
             raise GridError("every row of a grid needs the same number of cards")
+        object.__setattr__(self, "columns", tuple(zip(*self.rows, strict=True)))
 
     @classmethod
     def parse(
@@ -242,11 +245,6 @@ class Grid:
     def from_columns(cls, columns: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> Grid:
         """Build a grid from its columns, each listed top to bottom."""
         return cls(tuple(zip(*columns, strict=True)))
-
-    @property
-    def columns(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards of each column, top to bottom, left column first."""
-        return tuple(zip(*self.rows, strict=True))
 
     @property
     def layout(self) -> Layout:
