@@ -33,6 +33,10 @@ class Rank(enum.Enum):
     KING = "K"
     JOKER = "JK"
 
+    # Hashed by identity (members are singletons): with Enum's own hash, written in
+    # Python, scoring a parsed grid takes 6.5 us instead of 5.5 (the bench's budget: 6).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The rank as written in notation (``"10"``, ``"K"``, ``"JK"``)."""
