@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import _CARD_CACHE, Card, Rank
+from .cards import Card, Rank
 from .errors import CardError, GridError, Problem
 
 
@@ -30,7 +30,14 @@ class Layout(NamedTuple):
         return f"{self.rows} x {self.columns}"
 
 
-_ROW_SPLIT = re.compile(r"\s*(?:/|\n)\s*")
+#: What separates rows: a "/" or a new line, with any spaces around it.
+ROW_BREAK = re.compile(r"\s*(?:/|\n)\s*")
+
+
+def split_rows(text: str) -> list[str]:
+    """The text of each row, top row first (cards not split yet)."""
+    return ROW_BREAK.split(text)
+
 
 _NUMBER_WORDS = (
     "no",
@@ -144,6 +151,7 @@ class Grid:
     """A rectangular arrangement of cards, stored row by row."""
 
     rows: tuple[tuple[Card, ...], ...]
+    #: The cards of each column, top to bottom, left column first.
     columns: tuple[tuple[Card, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -160,48 +168,16 @@ class Grid:
     ) -> Grid:
         """Read a grid from notation, checking its shape against ``layout`` if given.
 
-        Every unreadable card is reported at once, each with its place
-        (``"card 3 of row 2: 'B' is not a rank"``), in one :class:`GridError`.
+        Every problem is reported at once, each with its place, in one
+        :class:`GridError`: slashes with nothing between them, unreadable cards
+        (``"card 3 of row 2: 'B' is not a rank"``), slots still empty and the shape.
         ``ranks``, the ranks of the deck in play, words those errors (see
         :meth:`Card.parse`).
         """
         text = with_row_breaks(text.strip(), layout)
         if not text:
             raise GridError("the grid is empty: enter its cards row by row, like '8 5 7 / 8 3 9'")
-        # Without a new line, "/" alone separates rows, and str.split finds the same
-        # rows several times faster than the regular expression: the spaces it leaves
-        # around a row are dropped by the row's own split() below.
-        row_texts = _ROW_SPLIT.split(text) if "\n" in text else text.split("/")
-        rows: list[tuple[Card, ...]] = []
-        lengths: list[int] = []
-        try:
-            # Fast path: every token is a card seen before (the cache holds them).
-            for row_text in row_texts:
-                row = tuple([_CARD_CACHE[t] for t in row_text.replace(",", " ").split()])
-                rows.append(row)
-                lengths.append(len(row))
-        except KeyError:
-            return cls._parse_rows(row_texts, layout, ranks)
-        if layout is not None and layout.columns and lengths == [layout.columns] * layout.rows:
-            # The shape is the layout's (rows of at least one card), so the rows
-            # make a grid, and Grid's own checks would only say so again.
-            return _checked_grid(tuple(rows))
-        if 0 in lengths:
-            # A row of no cards: slashes with nothing between them, or a row begun.
-            return cls._parse_rows(row_texts, layout, ranks)
-        problems = _shape_problems(lengths, layout)
-        if problems:
-            raise GridError("; ".join(p.message for p in problems), problems)
-        return cls(tuple(rows))
-
-    @classmethod
-    def _parse_rows(
-        cls, row_texts: list[str], layout: Layout | None, ranks: tuple[Rank, ...] | None
-    ) -> Grid:
-        """The slow way: every token read on its own, and every problem said at once
-        (slashes with nothing between them, unreadable cards, empty slots, the
-        shape)."""
-        token_rows, gaps = rows_and_gaps(row_texts)
+        token_rows, gaps = rows_and_gaps(split_rows(text))
         if layout is not None and len(token_rows) == layout.rows + 1 and not token_rows[-1]:
             # A slash after the last row ("8 5 7 / 8 3 9 /") begins no row: the
             # layout has no room for one.
@@ -286,27 +262,6 @@ class Grid:
 
     def __str__(self) -> str:
         return self.notation()
-
-
-def _checked_grid(rows: tuple[tuple[Card, ...], ...]) -> Grid:
-    """A grid from rows already known to be non-empty and all of one width, built
-    without checking them again.
-
-    :meth:`Grid.parse` has just compared them with the layout. Skipping the
-    dataclass's ``__init__`` and ``__post_init__`` halves the cost of building a
-    grid, which every parsed grid pays. ``object.__setattr__`` is how a frozen
-    dataclass sets its own fields (bound to module names to save two lookups).
-    """
-    grid = _new_object(Grid)
-    _set_field(grid, "rows", rows)
-    # The rows are of one width, so zip needs no strict check (even strict=False, a
-    # keyword, costs a tenth of this function).
-    _set_field(grid, "columns", tuple(zip(*rows)))  # noqa: B905
-    return grid
-
-
-_new_object = object.__new__
-_set_field = object.__setattr__
 
 
 def _shape_problems(row_lengths: list[int], layout: Layout | None) -> list[Problem]:

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from . import validation
-from .cards import Rank
 from .errors import Problem, seat_label
-from .rules import DECK_RANKS, RuleSet
+from .rules import RuleSet
 from .scoring import FOUR_OF_A_KIND_POINTS, WOLFPACK_POINTS
 
 
@@ -37,17 +36,10 @@ def grid_total_bounds(rules: RuleSet) -> tuple[int, int]:
     """The lowest and highest score one grid can make under ``rules`` before the hole
     rules, with room to spare: hand-counted totals outside it are typing mistakes."""
     layout = rules.layout
-    values = [rules.rank_values[rank] for rank in _ranks_in_play(rules)]
+    values = [rules.rank_values[rank] for rank in rules.ranks_in_play]
     low = min(values) * layout.size + FOUR_OF_A_KIND_POINTS * layout.columns + WOLFPACK_POINTS
     high = max(values) * layout.size
     return min(low, 0), max(high, 0)
-
-
-def _ranks_in_play(rules: RuleSet) -> list[Rank]:
-    ranks = list(DECK_RANKS[rules.deck])
-    if rules.rank_copies(Rank.JOKER) > 0:
-        ranks.append(Rank.JOKER)
-    return ranks
 
 
 def totals_problems(totals: Sequence[object], rules: RuleSet) -> list[Problem]:

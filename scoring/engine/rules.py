@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
-from .cards import ALL_RANKS, STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
+from .cards import STANDARD_RANKS, ZSA_RANKS, Card, Rank, Suit
 from .errors import Problem, RulesError
 from .grid import Layout
 
@@ -222,8 +222,6 @@ class HouseRule(enum.Enum):
     UNDERDOG_BONUS = "underdog-bonus"
     TIED_SHAME = "tied-shame"
 
-    __hash__ = object.__hash__  # members are singletons; see Rank
-
     @property
     def slug(self) -> str:
         """The rule's name in URLs, the API and stored rule sets."""
@@ -364,18 +362,6 @@ PLAY_RULE_INFO: dict[str, tuple[str, str]] = {
 }
 
 
-class ScoringPlan(NamedTuple):
-    """The switches scoring reads for every grid, derived once from a rule set."""
-
-    cancels: bool
-    keep_negative: bool
-    eagle_eye: int | None
-    one_eyed_jacks: bool
-    four_of_a_kind: bool
-    wolfpack: bool
-    blackjack: bool
-
-
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Everything a group agreed before dealing.
@@ -398,14 +384,8 @@ class RuleSet:
     holes: int = 9
     initial_flips: int | None = None
 
-    #: Derived once on construction: what each rank is worth under these rules.
+    #: What each rank is worth under these rules, worked out on construction.
     rank_values: Mapping[Rank, int] = field(init=False, repr=False, compare=False, hash=False)
-    #: Derived once: the flags scoring reads for every grid.
-    plan: ScoringPlan = field(init=False, repr=False, compare=False, hash=False)
-    #: Derived once: every rank the shoe holds (jokers only when some are shuffled
-    #: in), in the order of :class:`Rank`; what a message offers as the ranks.
-    ranks_in_play: tuple[Rank, ...] = field(init=False, repr=False, compare=False, hash=False)
-    _limits: dict[int, dict[Rank, int]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         problems = _rule_problems(self)
@@ -420,26 +400,6 @@ class RuleSet:
             values[Rank.TEN] = 1
             values[Rank.ZSA_TEN] = 1
         object.__setattr__(self, "rank_values", values)
-        joker = self.joker_option
-        rules = self.house_rules
-        object.__setattr__(
-            self,
-            "plan",
-            ScoringPlan(
-                cancels=VARIANTS[self.variant].cancels,
-                keep_negative=HouseRule.NEGATIVE_PAIRS_KEEP_VALUE in rules,
-                eagle_eye=joker.matched_value,
-                one_eyed_jacks=HouseRule.ONE_EYED_JACKS in rules,
-                four_of_a_kind=HouseRule.FOUR_OF_A_KIND in rules,
-                wolfpack=HouseRule.WOLFPACK in rules,
-                blackjack=HouseRule.BLACKJACK in rules,
-            ),
-        )
-        ranks = DECK_RANKS[self.deck]
-        if self.deck is DeckKind.STANDARD and joker.count(1):
-            ranks += (Rank.JOKER,)
-        object.__setattr__(self, "ranks_in_play", ranks)
-        object.__setattr__(self, "_limits", {})
 
     # -- derived facts -------------------------------------------------------------
 
@@ -474,25 +434,29 @@ class RuleSet:
         return VARIANTS[self.variant].default_decks(players)
 
     def rank_copies(self, rank: Rank, players: int = MIN_PLAYERS) -> int:
-        """How many cards of ``rank`` the shoe holds for ``players`` players."""
-        return self.rank_limits(players)[rank]
+        """How many cards of ``rank`` the shoe holds for ``players`` players: every
+        deck holds its copies of each of its ranks; jokers are as the joker option
+        says, and the ZSA deck has none; no other rank is in the shoe."""
+        decks = self.deck_count(players)
+        if rank is Rank.JOKER:
+            return 0 if self.deck is DeckKind.ZSA else self.joker_option.count(decks)
+        if rank in DECK_RANKS[self.deck]:
+            return COPIES_PER_RANK[self.deck] * decks
+        return 0
 
-    def rank_limits(self, players: int = MIN_PLAYERS) -> Mapping[Rank, int]:
+    def rank_limits(self, players: int = MIN_PLAYERS) -> dict[Rank, int]:
         """Copies of every rank in the shoe for ``players`` players (0 for ranks the
-        deck lacks); worked out once per player count."""
-        limits = self._limits.get(players)
-        if limits is None:
-            # Each rank of the deck: its copies in one deck, times the decks; jokers as
-            # the joker option says, but none in the ZSA deck; no other rank. All at
-            # once: a rule set is often made for one request, and rank by rank this
-            # cost more than checking a grid.
-            decks = self.deck_count(players)
-            limits = dict.fromkeys(ALL_RANKS, 0)
-            limits.update(dict.fromkeys(DECK_RANKS[self.deck], COPIES_PER_RANK[self.deck] * decks))
-            if self.deck is not DeckKind.ZSA:
-                limits[Rank.JOKER] = self.joker_option.count(decks)
-            self._limits[players] = limits
-        return limits
+        deck lacks)."""
+        return {rank: self.rank_copies(rank, players) for rank in Rank}
+
+    @property
+    def ranks_in_play(self) -> tuple[Rank, ...]:
+        """Every rank the shoe holds (jokers only when some are shuffled in), in the
+        order of :class:`Rank`; what a message offers as the ranks."""
+        ranks = DECK_RANKS[self.deck]
+        if self.rank_copies(Rank.JOKER):
+            ranks += (Rank.JOKER,)
+        return ranks
 
     def shoe_size(self, players: int = MIN_PLAYERS) -> int:
         """Cards in the whole shoe for ``players`` players."""
@@ -686,15 +650,10 @@ def _bool(what: str) -> Any:
     return read
 
 
-#: House rules by slug, made once (iterating the enum is slow, and every rule set
-#: read from data with house rules looks its slugs up here).
-_HOUSE_RULES_BY_SLUG: dict[str, HouseRule] = {rule.value: rule for rule in HouseRule}
-
-
 def _house_rules(value: Any) -> frozenset[HouseRule]:
     if not isinstance(value, list | tuple | set | frozenset):
         raise _OptionError("house rules must be a list of names, like ['super-kings']")
-    known = _HOUSE_RULES_BY_SLUG
+    known = [rule.slug for rule in HouseRule]
     bad = [item for item in value if not isinstance(item, str) or item not in known]
     if bad:
         shown = ", ".join(repr(item) if not isinstance(item, str) else f"'{item}'" for item in bad)
@@ -702,7 +661,7 @@ def _house_rules(value: Any) -> frozenset[HouseRule]:
             f"{shown} {'is' if len(bad) == 1 else 'are'} not a house rule; choose from "
             f"{', '.join(known)}"
         )
-    return frozenset(known[item] for item in value)
+    return frozenset(HouseRule(item) for item in value)
 
 
 _FIELD_READERS: dict[str, Any] = {

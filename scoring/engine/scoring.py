@@ -16,6 +16,7 @@ Results are breakdowns, never bare numbers, so any page can explain a score.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -150,94 +151,45 @@ class HoleScore(NamedTuple):
         return tuple(i for i, score in enumerate(self.scores) if score == low)
 
 
-#: Builds a NamedTuple without its Python-level ``__new__`` (the hot paths below).
-_new = tuple.__new__
-
-
 def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     """Score one grid: its columns, grid bonuses and blackjack.
 
     The grid is assumed to fit the rule set (see :mod:`.validation`); this function
-    does the arithmetic only. It is the hottest path of the site, hence the
-    precomputed :class:`~.rules.ScoringPlan` and the lazily worded reasons.
+    does the arithmetic only.
     """
-    plan = rules.plan
-    if plan.one_eyed_jacks or len(grid.rows) != 2:
-        columns = tuple(_score_columns(grid, rules))
-        total = sum(column.points for column in columns)
-    else:
-        columns, total = _score_pairs(grid, rules)
-    if not (plan.four_of_a_kind or plan.wolfpack or plan.blackjack):
-        # Built without NamedTuple's Python-level __new__: this is the common case.
-        return _new(GridScore, (columns, (), total))
-    adjustments = _grid_bonuses(columns, plan.four_of_a_kind, plan.wolfpack)
-    total += sum(a.points for a in adjustments)
-    if plan.blackjack and total == BLACKJACK_SCORE:
+    columns = tuple(
+        _score_column(number, cards, rules) for number, cards in enumerate(grid.columns, start=1)
+    )
+    adjustments = _grid_bonuses(columns, rules)
+    total = sum(column.points for column in columns) + sum(a.points for a in adjustments)
+    if rules.has(HouseRule.BLACKJACK) and total == BLACKJACK_SCORE:
         adjustments.append(
             Adjustment(HouseRule.BLACKJACK.slug, -BLACKJACK_SCORE, "exactly 21 becomes 0")
         )
         total = 0
-    return GridScore(tuple(columns), tuple(adjustments), total)
+    return GridScore(columns, tuple(adjustments), total)
 
 
-def _score_pairs(grid: Grid, rules: RuleSet) -> tuple[tuple[ColumnScore, ...], int]:
-    """Columns of two cards, and their total: the common case, unrolled because it
-    is the hot path."""
-    rank_values = rules.rank_values
-    plan = rules.plan
-    cancels = plan.cancels
-    eagle_eye = plan.eagle_eye
-    keep_negative = plan.keep_negative
-    columns: list[ColumnScore] = []
-    total = 0
-    for number, cards in enumerate(grid.columns, 1):
-        top, bottom = cards
-        rank = top.rank
-        a = rank_values[rank]
-        b = rank_values[bottom.rank]
-        if not cancels or bottom.rank is not rank:
-            points, matched, how = a + b, False, "sum"
-        elif rank is Rank.JOKER and eagle_eye is not None:
-            points, matched, how = 2 * eagle_eye, True, "eagle-eye"
-        elif keep_negative and a < 0:
-            points, matched, how = a + b, True, "kept"
-        else:
-            points, matched, how = 0, True, "match"
-        columns.append(_new(ColumnScore, (number, cards, (a, b), matched, points, how)))
-        total += points
-    return tuple(columns), total
+def _score_column(number: int, cards: tuple[Card, ...], rules: RuleSet) -> ColumnScore:
+    """One column, top to bottom: step 1 of the order above."""
+    values = tuple(map(rules.value, cards))
+    ranks = {card.rank for card in cards}
+    # Where columns cancel, a column of cards all of one rank is matched.
+    if not rules.variant_info.cancels or len(ranks) > 1:
+        return ColumnScore(number, cards, values, False, sum(values), "sum")
+    eagle_eye = rules.joker_option.matched_value
+    if Rank.JOKER in ranks and eagle_eye is not None:
+        return ColumnScore(number, cards, values, True, eagle_eye * len(cards), "eagle-eye")
+    if rules.has(HouseRule.NEGATIVE_PAIRS_KEEP_VALUE) and max(values) < 0:
+        return ColumnScore(number, cards, values, True, sum(values), "kept")
+    return ColumnScore(number, cards, values, True, 0, "match")
 
 
-def _score_columns(grid: Grid, rules: RuleSet) -> list[ColumnScore]:
-    """Columns of any height, and any rule about single cards."""
-    plan = rules.plan
-    value = rules.value
-    columns: list[ColumnScore] = []
-    for number, cards in enumerate(grid.columns, 1):
-        values = tuple(value(card) for card in cards)
-        rank = cards[0].rank
-        matched = plan.cancels and all(card.rank is rank for card in cards)
-        if not matched:
-            points, how = sum(values), "sum"
-        elif rank is Rank.JOKER and plan.eagle_eye is not None:
-            points, how = plan.eagle_eye * len(cards), "eagle-eye"
-        elif plan.keep_negative and max(values) < 0:
-            points, how = sum(values), "kept"
-        else:
-            points, how = 0, "match"
-        columns.append(ColumnScore(number, cards, values, matched, points, how))
-    return columns
-
-
-def _grid_bonuses(columns: Sequence[ColumnScore], four: bool, wolf: bool) -> list[Adjustment]:
+def _grid_bonuses(columns: Sequence[ColumnScore], rules: RuleSet) -> list[Adjustment]:
+    """Step 2: four of a kind, then wolfpack."""
     adjustments: list[Adjustment] = []
-    matched_by_rank: dict[Rank, int] = {}
-    for column in columns:
-        if column.matched:
-            rank = column.cards[0].rank
-            matched_by_rank[rank] = matched_by_rank.get(rank, 0) + 1
-    if four:
-        for rank, count in matched_by_rank.items():
+    if rules.has(HouseRule.FOUR_OF_A_KIND):
+        for rank, count in _matched_ranks(columns).items():
             if count >= 2:
                 adjustments.append(
                     Adjustment(
@@ -246,11 +198,16 @@ def _grid_bonuses(columns: Sequence[ColumnScore], four: bool, wolf: bool) -> lis
                         f"{rank.plural} fill {count_words(count, 'paired column')}",
                     )
                 )
-    if wolf and matched_by_rank.get(Rank.JACK, 0) >= 2:
+    if rules.has(HouseRule.WOLFPACK) and _matched_ranks(columns)[Rank.JACK] >= 2:
         adjustments.append(
             Adjustment(HouseRule.WOLFPACK.slug, WOLFPACK_POINTS, "two columns paired with jacks")
         )
     return adjustments
+
+
+def _matched_ranks(columns: Sequence[ColumnScore]) -> Counter[Rank]:
+    """How many matched columns each rank fills."""
+    return Counter(column.cards[0].rank for column in columns if column.matched)
 
 
 def score_hole(grids: Sequence[Grid], rules: RuleSet, went_out: int | None = None) -> HoleScore:
@@ -303,9 +260,7 @@ def apply_hole_rules(
                 "lowest score of the hole",
             )
     if HouseRule.TIED_SHAME in has:
-        seen: dict[int, int] = {}
-        for s in scores:
-            seen[s] = seen.get(s, 0) + 1
+        seen = Counter(scores)
         for seat in [i for i, s in enumerate(scores) if seen[s] > 1]:
             _adjust(
                 scores,
@@ -317,18 +272,16 @@ def apply_hole_rules(
             )
 
     grid_list = list(grids) if grids is not None else [None] * len(scores)
-    # PlayerScore(grid_score, grid, went_out, adjustments, score), built without
-    # NamedTuple's Python-level __new__ (see _new): with keywords, building them took
-    # a third of this function's time.
     return HoleScore(
         tuple(
-            [
-                _new(
-                    PlayerScore,
-                    (totals[i], grid_list[i], went_out == i, tuple(adjustments[i]), scores[i]),
-                )
-                for i in range(len(scores))
-            ]
+            PlayerScore(
+                grid_score=totals[seat],
+                grid=grid_list[seat],
+                went_out=went_out == seat,
+                adjustments=tuple(adjustments[seat]),
+                score=scores[seat],
+            )
+            for seat in range(len(scores))
         )
     )
 

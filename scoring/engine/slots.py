@@ -7,13 +7,7 @@ way :meth:`Grid.parse` does, without judging any card.
 
 from __future__ import annotations
 
-import re
-
-from .grid import EMPTY_SLOT, Layout, rows_and_gaps, with_row_breaks
-
-#: Rows are separated by "/" or new lines, cards by spaces or commas, exactly as
-#: :meth:`Grid.parse` reads them (a test holds the two together).
-_ROW_SPLIT = re.compile(r"\s*(?:/|\n)\s*")
+from .grid import EMPTY_SLOT, Layout, rows_and_gaps, split_rows, with_row_breaks
 
 
 def grid_cells(text: str, layout: Layout) -> list[list[str]]:
@@ -25,8 +19,7 @@ def grid_cells(text: str, layout: Layout) -> list[list[str]]:
     full grid typed without slashes is read row by row (``with_row_breaks``).
     """
     text = with_row_breaks(text.strip(), layout)
-    row_texts = _ROW_SPLIT.split(text) if text else []
-    token_rows, _ = rows_and_gaps(row_texts)
+    token_rows, _ = rows_and_gaps(split_rows(text))
     rows: list[list[str]] = []
     for r in range(layout.rows):
         tokens = token_rows[r] if r < len(token_rows) else []

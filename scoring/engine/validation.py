@@ -6,9 +6,10 @@ row and column of every card involved), so a form can mark each card that is wro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Sequence
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank
 from .errors import GridError, Problem, TableError, seat_label
 from .grid import Grid, count_words, number_word
 from .rules import MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
@@ -39,39 +40,28 @@ def grid_problems(
     the deck, and (with ``count``) more copies of a card than the shoe for
     ``players`` holds."""
     problems = _layout_problems(grid, rules, player)
-    over: list[Problem] = []
-    if count and not problems:
-        # Count first, as it answers for the deck too: a rank the deck lacks has no
-        # copies for any number of players, so a card of it is always over the
-        # limit. Nothing over means every card is in the deck: the grid is fine.
-        over = _count_problems([grid], rules, players, "in this grid", [player])
-        if not over:
-            return problems
-    in_deck = rules.rank_limits()
+    in_play = rules.ranks_in_play
     for r, row in enumerate(grid.rows, start=1):
         for c, card in enumerate(row, start=1):
-            if in_deck[card.rank]:
-                continue
-            problems.append(
-                Problem(
-                    f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
-                    player=player,
-                    row=r,
-                    column=c,
-                    places=((player, r, c),),
+            if card.rank not in in_play:
+                problems.append(
+                    Problem(
+                        f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
+                        player=player,
+                        row=r,
+                        column=c,
+                        places=((player, r, c),),
+                    )
                 )
-            )
     # Too many copies are reported only when every card is in the deck.
-    if not problems:
-        problems.extend(over)
+    if count and not problems:
+        problems = _count_problems([grid], rules, players, "in this grid", [player])
     return problems
 
 
 def _layout_problems(grid: Grid, rules: RuleSet, player: int | None) -> list[Problem]:
     layout = rules.layout
-    rows = grid.rows
-    # grid.layout != layout, without building a Layout (a grid is never empty).
-    if len(rows) == layout.rows and len(rows[0]) == layout.columns:
+    if grid.layout == layout:
         return []
     return [
         Problem(
@@ -117,17 +107,11 @@ def table_problems(
     and more than one player going out."""
     players = len(grids)
     problems = seating_problems(players, rules)
-    # Count the whole table first: as for one grid (see grid_problems), nothing over
-    # its limit means every card is in the deck, and only each grid's shape is left.
-    over = _count_problems(list(grids), rules, players, "on the table", list(range(players)))
     for seat, grid in enumerate(grids):
-        if over:
-            problems.extend(grid_problems(grid, rules, player=seat, players=players, count=False))
-        else:
-            problems.extend(_layout_problems(grid, rules, seat))
+        problems += grid_problems(grid, rules, player=seat, players=players, count=False)
     # Too many copies are reported only when every grid is otherwise fine.
     if not problems:
-        problems.extend(over)
+        problems = _count_problems(grids, rules, players, "on the table", list(range(players)))
     out = [seat for seat, flag in enumerate(went_out) if flag]
     if len(out) > 1:
         problems.append(
@@ -184,63 +168,45 @@ def _not_in_deck(card: Card, rules: RuleSet) -> str:
 
 
 def _count_problems(
-    grids: list[Grid], rules: RuleSet, players: int, where: str, seats: list[int | None]
+    grids: Sequence[Grid], rules: RuleSet, players: int, where: str, seats: list[int | None]
 ) -> list[Problem]:
-    # Fast path: count, and only look for the places when something is over.
-    limits = rules.rank_limits(players)
-    by_rank: dict[Rank, int] = {}
-    suited: list[tuple[Rank, Suit]] = []
-    for grid in grids:
-        for row in grid.rows:
-            for card in row:
-                by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
-                if card.suit is not None:
-                    suited.append((card.rank, card.suit))
-    over_ranks = [rank for rank, n in by_rank.items() if n > limits[rank]]
-    over_cards: list[tuple[Rank, Suit]] = []
-    # Suits count only in standard decks, where each deck has one copy of a card.
-    if suited and rules.deck is DeckKind.STANDARD:
-        copies = rules.deck_count(players)
-        by_card: dict[tuple[Rank, Suit], int] = {}
-        for key in suited:
-            by_card[key] = by_card.get(key, 0) + 1
-        over_cards = [key for key, n in by_card.items() if n > copies]
-    if not over_ranks and not over_cards:
-        return []
+    """More cards of a rank than the shoe for ``players`` holds and, in standard
+    decks (one copy of each card per deck), more copies of one card than there are
+    decks; each problem marks every card it is about."""
+    cards = [
+        ((seat, r, c), card)
+        for seat, grid in zip(seats, grids, strict=True)
+        for r, row in enumerate(grid.rows, start=1)
+        for c, card in enumerate(row, start=1)
+    ]
     decks = rules.deck_count(players)
-
-    def places(match: Callable[[Card], bool]) -> tuple[Place, ...]:
-        return tuple(
-            (seat, r, c)
-            for seat, grid in zip(seats, grids, strict=True)
-            for r, row in enumerate(grid.rows, start=1)
-            for c, card in enumerate(row, start=1)
-            if match(card)
-        )
-
     problems: list[Problem] = []
-    for rank in over_ranks:
-        found = places(lambda card, rank=rank: card.rank is rank)  # type: ignore[misc]
-        what = count_words(len(found), rank.singular, rank.plural)
-        problems.append(
-            Problem(
-                f"{what} {where}, but {_holds(rules, rank, decks, limits[rank])}",
-                player=_only_seat(found),
-                places=found,
+    for rank, n in Counter(card.rank for _, card in cards).items():
+        copies = rules.rank_copies(rank, players)
+        if n > copies:
+            found = tuple(place for place, card in cards if card.rank is rank)
+            problems.append(
+                Problem(
+                    f"{count_words(n, rank.singular, rank.plural)} {where}, "
+                    f"but {_holds(rules, rank, decks, copies)}",
+                    player=_only_seat(found),
+                    places=found,
+                )
             )
-        )
-    for rank, suit in over_cards:
-        card = Card(rank, suit)
-        found = places(lambda other, card=card: other == card)  # type: ignore[misc]
-        problems.append(
-            Problem(
-                f"{count_words(len(found), card.display, card.display)} {where}, but "
-                f"{count_words(decks, 'deck')} {'has' if decks == 1 else 'have'} "
-                f"only {count_words(decks, 'copy', 'copies')}",
-                player=_only_seat(found),
-                places=found,
-            )
-        )
+    if rules.deck is DeckKind.STANDARD:
+        suited = Counter(card for _, card in cards if card.suit is not None)
+        for card, n in suited.items():
+            if n > decks:
+                found = tuple(place for place, other in cards if other == card)
+                problems.append(
+                    Problem(
+                        f"{count_words(n, card.display, card.display)} {where}, but "
+                        f"{count_words(decks, 'deck')} {'has' if decks == 1 else 'have'} "
+                        f"only {count_words(decks, 'copy', 'copies')}",
+                        player=_only_seat(found),
+                        places=found,
+                    )
+                )
     return problems
 
 

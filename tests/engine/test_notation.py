@@ -125,6 +125,12 @@ def test_empty_grid():
         Grid.parse("   ")
 
 
+def test_a_layout_of_empty_rows_still_makes_no_grid():
+    with pytest.raises(GridError) as caught:
+        Grid.parse("/", Layout(2, 0))
+    assert str(caught.value) == "the grid is empty"
+
+
 @given(
     st.lists(
         st.lists(st.sampled_from(["8", "K", "?", "B"]), min_size=0, max_size=5),
@@ -215,48 +221,43 @@ def messages_of(text, layout):
     return [p.message for p in caught.value.problems]
 
 
-# Each text twice: with cards the cache has seen, and with a card never seen, as the
-# answer must not depend on which way the grid is read.
 SIX_CARD = Layout(2, 3)
 
 
-@pytest.mark.parametrize("eight", ["8", "8♧"])
-def test_a_row_too_many_is_said_even_when_a_card_of_it_is_wrong(eight):
-    assert messages_of(f"{eight} 5 7 / 8 3 9 / 1 2 3", SIX_CARD) == [
+def test_a_row_too_many_is_said_even_when_a_card_of_it_is_wrong():
+    assert messages_of("8 5 7 / 8 3 9 / 1 2 3", SIX_CARD) == [
         "this layout has two rows of three cards, but the grid has three rows",
         "card 1 of row 3: '1' is not a rank (an ace is written A)",
     ]
-    assert messages_of(f"{eight} 5 7 / 8 3 9 / 4 2 3", SIX_CARD) == [
+    assert messages_of("8 5 7 / 8 3 9 / 4 2 3", SIX_CARD) == [
         "this layout has two rows of three cards, but the grid has three rows"
     ]
 
 
-@pytest.mark.parametrize("eight", ["8", "8♧"])
-def test_slashes_with_nothing_between_them_are_one_mistake_not_a_row(eight):
+def test_slashes_with_nothing_between_them_are_one_mistake_not_a_row():
     """ "8 5 7 // 8 3 9" has two rows of cards: it is not told it has three rows,
     nor that its second row is empty."""
-    assert messages_of(f"{eight} 5 7 // 8 3 9", SIX_CARD) == [
+    assert messages_of("8 5 7 // 8 3 9", SIX_CARD) == [
         "there is no card between the slashes after row 1; one slash separates two rows"
     ]
-    assert messages_of(f"{eight} 5 7 / , /// 8 3 9", SIX_CARD) == [
+    assert messages_of("8 5 7 / , /// 8 3 9", SIX_CARD) == [
         "there is no card between the slashes after row 1; one slash separates two rows"
     ]
-    assert messages_of(f"/ {eight} 5 7 / 8 3 9", SIX_CARD) == [
+    assert messages_of("/ 8 5 7 / 8 3 9", SIX_CARD) == [
         "there is no card before the first slash; start with the cards of row 1"
     ]
     # The rows keep the numbers they are seen with.
-    assert messages_of(f"{eight} 5 7 // 8 B 9", SIX_CARD)[1].startswith("card 2 of row 2: 'B'")
-    assert messages_of(f"{eight} 5 7 // 8 3 9 // 1 2 3", Layout(3, 3)) == [
+    assert messages_of("8 5 7 // 8 B 9", SIX_CARD)[1].startswith("card 2 of row 2: 'B'")
+    assert messages_of("8 5 7 // 8 3 9 // 1 2 3", Layout(3, 3)) == [
         "there is no card between the slashes after rows 1 and 2; one slash separates two rows",
         "card 1 of row 3: '1' is not a rank (an ace is written A)",
     ]
 
 
-@pytest.mark.parametrize("eight", ["8", "8♧"])
-def test_a_row_begun_is_still_a_row(eight):
+def test_a_row_begun_is_still_a_row():
     """One slash after the last card starts the next row: it has no cards yet."""
     with pytest.raises(GridError) as caught:
-        Grid.parse(f"{eight} 5 7 /", SIX_CARD)
+        Grid.parse("8 5 7 /", SIX_CARD)
     (problem,) = caught.value.problems
     assert (problem.message, problem.row, problem.column) == (
         "row 2 has no cards; it needs three",

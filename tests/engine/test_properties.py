@@ -62,22 +62,6 @@ def test_grid_notation_round_trip(grid):
     assert Grid.parse(grid.notation().replace(" / ", "\n").replace(" ", ",")) == grid
 
 
-@given(st.data(), rule_sets)
-def test_the_unrolled_pair_scorer_agrees_with_the_general_one(data, ruleset):
-    from scoring.engine.scoring import _score_columns, _score_pairs
-
-    # score_grid sends one-eyed jacks (a rule about single cards) the general way.
-    ruleset = RuleSet(
-        variant=ruleset.variant,
-        jokers=ruleset.jokers,
-        house_rules=ruleset.house_rules - {HouseRule.ONE_EYED_JACKS},
-    )
-    grid = data.draw(grids(rows=2))
-    columns, total = _score_pairs(grid, ruleset)
-    assert list(columns) == _score_columns(grid, ruleset)
-    assert total == sum(column.points for column in columns)
-
-
 @given(rule_sets)
 def test_house_rules_are_listed_in_the_catalogues_order(ruleset):
     """Pages list a match's house rules; a set has no order that holds between

@@ -3,14 +3,20 @@
 import pytest
 
 from scoring.engine import (
+    JOKER_OPTIONS,
+    VARIANTS,
     DeckKind,
+    Grid,
     GridError,
+    Rank,
     RulesError,
     RuleSet,
     TableError,
     check_grid,
     check_table,
+    table_problems,
 )
+from scoring.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 
 def table_messages(texts, ruleset=None, went_out=()):
@@ -129,6 +135,47 @@ def test_standard_deck_has_no_zero_or_x():
 def test_a_single_grid_is_checked_against_one_table():
     with pytest.raises(TableError, match="five kings in this grid, but one deck has four"):
         check_grid("K K K / K K 3", RuleSet())
+
+
+def test_too_many_copies_are_said_only_once_every_card_is_in_the_deck():
+    """A card the deck lacks is the mistake to fix first: counting would only
+    repeat it."""
+    with pytest.raises(TableError) as caught:
+        check_grid("7 7 7 / 7 7 X", RuleSet())
+    assert [p.message for p in caught.value.problems] == [
+        "card 3 of row 2: X is the ZSA deck's ten; in a standard deck write 10"
+    ]
+    assert table_messages(["7 7 7 / 3 4 5", "7 7 JK / 4 5 6"]) == [
+        "player 2, card 3 of row 1: a joker, but jokers are not in play under these rules"
+    ]
+
+
+def test_a_grid_of_the_wrong_shape_is_said_before_any_count():
+    grids = [Grid.parse("7 7 7 7 / 7 3 4 5"), Grid.parse("7 3 4 / 5 6 8")]
+    problems = table_problems(grids, RuleSet())
+    assert [(p.player, p.message) for p in problems] == [
+        (0, "a Six-card Golf grid is two rows of three; this one is two rows of four")
+    ]
+
+
+def every_rule_set():
+    for variant in VARIANTS:
+        for jokers in JOKER_OPTIONS:
+            for deck in DeckKind:
+                for decks in (None, 1, 2, 3, 4):
+                    try:
+                        yield RuleSet(variant=variant, jokers=jokers, deck=deck, decks=decks)
+                    except RulesError:
+                        continue
+
+
+def test_the_ranks_in_play_are_the_ranks_the_shoe_holds_for_any_table():
+    """A card is refused as not in the deck, and an unknown rank is offered the
+    ranks in play, by the same ranks whatever the number of players."""
+    for ruleset in every_rule_set():
+        for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+            held = {rank for rank in Rank if ruleset.rank_copies(rank, players)}
+            assert held == set(ruleset.ranks_in_play), (ruleset, players)
 
 
 def test_rules_from_dict_reports_every_problem():
