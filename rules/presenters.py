@@ -104,9 +104,7 @@ def value_rows(rules: RuleSet) -> list[ValueRow]:
     standard = RuleSet(
         deck=rules.deck, jokers=rules.jokers if rules.deck is DeckKind.STANDARD else None
     )
-    ranks = list(DECK_RANKS[rules.deck])
-    if rules.rank_copies(Rank.JOKER) > 0:
-        ranks.append(Rank.JOKER)
+    ranks = rules.ranks_in_play
     rows: list[ValueRow] = []
     for rank in ranks:
         value = rules.value(Card(rank))
@@ -291,10 +289,7 @@ def starter_grid(rules: RuleSet) -> str:
 
 def rank_keys(rules: RuleSet) -> list[Card]:
     """The ranks a learner can tap or pick: every rank the shoe holds."""
-    ranks = list(DECK_RANKS[rules.deck])
-    if rules.rank_copies(Rank.JOKER) > 0:
-        ranks.append(Rank.JOKER)
-    return [Card(rank) for rank in ranks]
+    return [Card(rank) for rank in rules.ranks_in_play]
 
 
 # -- worked examples -----------------------------------------------------------------

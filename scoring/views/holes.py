@@ -16,9 +16,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from golfsite.wording import sentence
 from scoring import selectors, services
-from scoring.engine import GridScore, PlayerScore, Rank, RuleSet, Suit
+from scoring.engine import GridScore, PlayerScore, RuleSet, Suit
 from scoring.engine.grid import EMPTY_SLOT, Layout
-from scoring.engine.rules import DECK_RANKS
 from scoring.engine.slots import grid_cells
 from scoring.forms import HoleForm
 from scoring.models import Hole, Match, Player
@@ -112,9 +111,7 @@ def _hole_context(
                 seat.result = evaluation.hole.players[player.seat]
                 seat.grid_score = seat.result.grid
         seats.append(seat)
-    ranks = list(DECK_RANKS[rules.deck])
-    if rules.rank_copies(Rank.JOKER) > 0:
-        ranks.append(Rank.JOKER)
+    ranks = rules.ranks_in_play
     # The players with a problem of their own, named at the top of the form with a
     # link to their cards (a page without the script opens at its top).
     problem_seats = [s for s in seats if s.errors]
