@@ -4,55 +4,21 @@ help, duplicate names marked on their own box, and the first dealer's list
 calling each seat by its player's name."""
 
 import re
-import uuid
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
-from groups import services as group_services
-from groups.forms import GroupMatchForm
 from scoring.engine import Problem, RuleSet
 from scoring.engine.validation import check_table
-from scoring.forms import SAME_NAME, MatchForm
-from scoring.models import Match
-from scoring.views.access import SESSION_KEY
-from tests.factories import MatchFactory, new_match_form
+from tests.scoresheet import hole_data
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def three(client):
-    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
-    session = client.session
-    session[SESSION_KEY] = [match.pk]
-    session.save()
-    return match
-
-
-def hole_data(**fields):
-    data = {"number": "1", "token": str(uuid.uuid4()), "kind": "grids", "went_out": ""}
-    data.update(fields)
-    return data
 
 
 def result_box(page, seat):
     """The HTML of one player's result box (where their problems are shown)."""
     start = page.index(f'id="result-{seat}"')
     return page[start : page.index("</div>", start)]
-
-
-def dealer_options(page):
-    """The first dealer's options as (value, text), in order."""
-    select = re.search(r'<select name="first_dealer".*?</select>', page, re.S).group(0)
-    return re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', select)
-
-
-def field_item(page, name):
-    """The list item of the new-match form holding the name box ``name``."""
-    start = page.rindex("<li>", 0, page.index(f'name="{name}"'))
-    return page[start : page.index("</li>", start)]
 
 
 # -- Problems are said with names, not seat numbers -------------------------------------
@@ -130,106 +96,7 @@ def test_the_slot_and_keypad_help_is_hidden_until_the_script_shows_it(client, th
 # -- The new-match form: the same name twice -------------------------------------------
 
 
-def test_a_repeated_name_is_marked_on_the_later_box_and_everything_typed_is_kept(client):
-    data = new_match_form(player_1="Ann", player_2="Bob", player_3="ann", holes="5")
-    response = client.post(reverse("scoring:match_new"), data)
-    page = response.content.decode()
-    assert response.status_code == 200
-    assert not Match.objects.exists()
-    assert SAME_NAME in field_item(page, "player_3")
-    assert 'aria-invalid="true"' in field_item(page, "player_3")
-    assert "errorlist" not in field_item(page, "player_1")
-    assert "errorlist" not in field_item(page, "player_2")
-    for name, value in (("player_1", "Ann"), ("player_3", "ann"), ("holes", "5")):
-        assert f'name="{name}" value="{value}"' in page
-
-
-def test_every_repeat_of_a_name_is_marked():
-    form = MatchForm(new_match_form(player_1="Ann", player_2="ANN", player_3="Bo", player_5="ann"))
-    assert not form.is_valid()
-    assert set(form.errors) == {"player_2", "player_5"}
-    assert form.errors["player_5"] == [SAME_NAME]
-
-
-@pytest.fixture
-def group(db):
-    owner = User.objects.create_user(username="olive", password="a-long-pass-phrase-9")
-    group = group_services.group_create(owner=owner, name="Friday golf")
-    group_services.roster_add(group=group, name="Ann")
-    group_services.roster_add(group=group, name="Bob")
-    return group
-
-
-def group_data(**fields):
-    data = {k: v for k, v in new_match_form().items() if not k.startswith("player_")}
-    data.update(fields)
-    return data
-
-
-def test_a_typed_name_that_repeats_a_ticked_regular_is_marked(group):
-    ann = group.roster.get(name="Ann")
-    form = GroupMatchForm(group_data(roster=[ann.pk], player_1="Cy", player_2="ann"), group=group)
-    assert not form.is_valid()
-    assert form.errors["player_2"] == [SAME_NAME]
-    assert set(form.errors) == {"player_2"}
-
-
-def test_the_group_form_still_starts_a_match_with_different_names(group):
-    ann = group.roster.get(name="Ann")
-    form = GroupMatchForm(group_data(roster=[ann.pk], player_1="Cy"), group=group)
-    assert form.is_valid(), form.errors
-    assert form.cleaned_data["names"] == ["Ann", "Cy"]
-
-
 # -- The new-match form: the first dealer's list names the players ---------------------
-
-
-def test_a_blank_form_numbers_the_seats(client):
-    page = client.get(reverse("scoring:match_new")).content.decode()
-    assert dealer_options(page) == [(str(n), f"Player {n}") for n in range(1, 9)]
-
-
-def test_a_refused_form_names_each_seat_in_the_dealers_list(client):
-    # Blank boxes are skipped, as when the players are seated: Cy sits second.
-    data = new_match_form(player_1="Ann", player_2="", player_3="Cy", holes="0")
-    page = client.post(reverse("scoring:match_new"), data).content.decode()
-    assert "Number of holes" in page and "errorlist" in page
-    options = dealer_options(page)
-    assert options[:3] == [("1", "Ann"), ("2", "Cy"), ("3", "Player 3")]
-    assert options[-1] == ("8", "Player 8")
-
-
-def test_a_preset_names_each_seat_in_the_dealers_list(client):
-    data = new_match_form(player_1="Ann", player_2="Bob", preset="nine-card")
-    page = client.post(reverse("scoring:match_new"), data).content.decode()
-    assert dealer_options(page)[:3] == [("1", "Ann"), ("2", "Bob"), ("3", "Player 3")]
-
-
-def test_the_names_do_not_change_what_the_dealer_means(client):
-    data = new_match_form(player_1="Ann", player_2="Bob", player_3="Cy", first_dealer="3")
-    client.post(reverse("scoring:match_new"), data)
-    assert Match.objects.get().first_dealer == 2
-
-
-def test_a_group_form_seats_the_ticked_regulars_first_in_the_dealers_list(group):
-    ann = group.roster.get(name="Ann")
-    # As the group's page draws it after a preset button: what was ticked and typed.
-    form = GroupMatchForm(initial={"roster": [str(ann.pk)], "player_1": "Cy"}, group=group)
-    assert dealer_options(str(form["first_dealer"]))[:3] == [
-        ("1", "Ann"),
-        ("2", "Cy"),
-        ("3", "Seat 3"),
-    ]
-    refused = GroupMatchForm(
-        group_data(roster=[ann.pk], player_1="Cy", player_2="Di", holes="0"), group=group
-    )
-    assert not refused.is_valid()
-    assert [text for _, text in dealer_options(str(refused["first_dealer"]))[:4]] == [
-        "Ann",
-        "Cy",
-        "Di",
-        "Seat 4",
-    ]
 
 
 def test_a_grid_tapped_in_half_way_says_which_slots_are_still_empty(client, three):
@@ -360,14 +227,3 @@ def test_a_hole_saves_grids_typed_without_slashes(client, three):
     scores = {s.seat: s for s in hole.scores.all()}
     assert scores[0].grid == "8 5 7 / 8 3 9"
     assert scores[0].score == 24
-
-
-def test_a_name_of_nothing_visible_is_no_name_and_a_hidden_character_makes_no_new_one():
-    """Pasted names can carry a zero-width space: alone it is a blank box, and after
-    "Ann" it is still Ann."""
-    form = MatchForm(new_match_form(player_1="Ann", player_2="Bo", player_3="\u200b"))
-    assert form.is_valid(), form.errors
-    assert form.seated_names(form.data) == ["Ann", "Bo"]
-    form = MatchForm(new_match_form(player_1="Ann", player_2="Ann\u200b"))
-    assert not form.is_valid()
-    assert form.errors["player_2"] == [SAME_NAME]

@@ -1,100 +1,24 @@
 """The scoresheet's pages: plain and htmx paths, bad input, permissions, query counts."""
 
 import re
-import uuid
 
 import pytest
 from django.urls import reverse
 
 from scoring import services
-from scoring.engine import DeckKind, HouseRule, RuleSet
+from scoring.engine import DeckKind, RuleSet
 from scoring.models import Hole, Match
 from scoring.views import board
-from scoring.views.access import SESSION_KEY
-from tests.factories import MatchFactory, new_match_form
+from tests.factories import MatchFactory
+from tests.scoresheet import GOOD, HX, hole_data, own
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HTTP_HX_REQUEST": "true"}
-
-
-def own(client, *matches):
-    session = client.session
-    session[SESSION_KEY] = [m.pk for m in matches]
-    session.save()
-
-
-def checked(page, name):
-    """The values of the checked inputs called ``name``."""
-    inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
-    return [re.search(r'value="([^"]*)"', i).group(1) for i in inputs if " checked" in i]
-
-
-def hole_data(number=1, token=None, **fields):
-    data = {"number": str(number), "token": str(token or uuid.uuid4()), "kind": "grids"}
-    data.update({"went_out": ""})
-    data.update({k: str(v) for k, v in fields.items()})
-    return data
-
-
-NEW_MATCH = new_match_form(player_3="Cy", first_dealer="2", decks="", jokers="", initial_flips="")
 
 
 # -- starting a match ------------------------------------------------------------------
 
 
-def test_new_match_page_explains_each_option_from_the_engine(client):
-    page = client.get(reverse("scoring:match_new")).content.decode()
-    assert "<h1>New match</h1>" in page
-    assert RuleSet().variant_info.summary in page
-    assert HouseRule.SUPER_KINGS.summary in page
-    assert "Party set" in page  # a preset
-    assert "Whoever discards a drawn card must also turn up one face-down card." in page
-
-
-def test_starting_a_match_seats_players_and_keeps_it_in_this_browser(client):
-    response = client.post(reverse("scoring:match_new"), NEW_MATCH)
-    match = Match.objects.get()
-    assert response.status_code == 302
-    assert response["Location"] == reverse("scoring:hole_new", args=[match.pk])
-    assert [p.name for p in match.players.all()] == ["Ann", "Bob", "Cy"]
-    assert match.first_dealer == 1
-    assert client.session[SESSION_KEY] == [match.pk]
-    page = client.get(response["Location"]).content.decode()
-    assert "Deals: <strong>Bob</strong>" in page
-    assert "Plays first: <strong>Cy</strong>" in page
-
-
-def test_one_player_gets_a_message_and_keeps_what_was_typed(client):
-    data = {**NEW_MATCH, "player_2": "", "player_3": "", "house_rules": ["super-kings"]}
-    response = client.post(reverse("scoring:match_new"), data)
-    page = response.content.decode()
-    assert response.status_code == 200
-    assert "A match needs 2 to 8 players, not one player." in page
-    assert 'value="Ann"' in page
-    assert checked(page, "house_rules") == ["super-kings"]
-    assert not Match.objects.exists()
-
-
-def test_a_preset_fills_the_rules_and_keeps_the_names(client):
-    data = {**NEW_MATCH, "preset": "nine-card"}
-    page = client.post(reverse("scoring:match_new"), data).content.decode()
-    assert checked(page, "variant") == ["nine-card"]
-    assert 'value="Cy"' in page
-    assert not Match.objects.exists()
-
-
 # -- entering a hole -------------------------------------------------------------------
-
-
-@pytest.fixture
-def three(client):
-    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
-    own(client, match)
-    return match
-
-
-GOOD = {"grid_0": "8 5 7 / 8 3 9", "grid_1": "K K 2 / Q J 10", "grid_2": "A 4 6 / A 4 6"}
 
 
 def test_saving_a_hole_scores_it_and_shows_it_on_the_scoreboard(client, three):
@@ -251,19 +175,6 @@ def test_scoreboard_full_page_and_htmx_fragment(client, three, save_hole):
     assert '<td class="num cell--won">0' in fragment
 
 
-def test_finished_match_names_every_winner_on_a_tie_and_offers_a_rematch(client, three, save_hole):
-    save_hole(three, totals=[5, 5, 9])
-    save_hole(three, totals=[2, 2, 1])
-    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
-    assert "Shared win" in page
-    assert "<strong>Ann</strong> and <strong>Bob</strong> with 7." in page
-    assert "Best hole" in page
-    response = client.post(reverse("scoring:match_rematch", args=[three.pk]))
-    rematch = Match.objects.exclude(pk=three.pk).get()
-    assert response["Location"] == reverse("scoring:hole_new", args=[rematch.pk])
-    assert rematch.first_dealer == 1
-
-
 def test_hole_detail_draws_the_cards_and_the_breakdown(client, three, save_hole):
     save_hole(three, grids=list(GOOD.values()))
     page = client.get(reverse("scoring:hole_detail", args=[three.pk, 1])).content.decode()
@@ -303,36 +214,6 @@ def test_deleting_the_last_hole_takes_a_second_step(client, three, save_hole):
 
 
 # -- who may see what ------------------------------------------------------------------
-
-
-def test_another_browser_cannot_see_or_change_an_anonymous_match(client, three, save_hole):
-    save_hole(three, totals=[1, 2, 3])
-    own(client)  # a different session: it keeps no match
-    pk = three.pk
-    for url in [
-        reverse("scoring:match_detail", args=[pk]),
-        reverse("scoring:hole_new", args=[pk]),
-        reverse("scoring:hole_detail", args=[pk, 1]),
-        reverse("scoring:hole_edit", args=[pk, 1]),
-        reverse("scoring:hole_delete", args=[pk, 1]),
-        reverse("scoring:match_csv", args=[pk]),
-        reverse("scoring:match_print", args=[pk]),
-        reverse("scoring:match_end", args=[pk]),
-    ]:
-        assert client.get(url).status_code == 404, url
-    posts = [
-        (reverse("scoring:hole_new", args=[pk]), hole_data(2, kind="totals", total_0=1)),
-        (reverse("scoring:hole_preview", args=[pk]), hole_data(2)),
-        (reverse("scoring:hole_delete", args=[pk, 1]), {}),
-        (reverse("scoring:match_rematch", args=[pk]), {}),
-        (reverse("scoring:match_end", args=[pk]), {}),
-    ]
-    for url, data in posts:
-        assert client.post(url, data).status_code == 404, url
-    assert three.holes.count() == 1
-    assert Match.objects.count() == 1
-    three.refresh_from_db()
-    assert not three.is_finished
 
 
 def test_the_share_link_is_read_only_and_polls_for_updates(client, three, save_hole):
@@ -387,84 +268,6 @@ def test_the_owners_board_fragment_is_checked_for_its_owner_first(client, three,
     # The whole page carries CSRF tokens: always sent whole.
     page = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert page.status_code == 200 and not page.has_header("ETag")
-
-
-def _listed(page):
-    """The match ids "My matches" links to, top to bottom."""
-    return [int(pk) for pk in re.findall(r'<li><a href="/matches/(\d+)/"', page)]
-
-
-def test_my_matches_come_a_page_at_a_time_newest_first(client):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from scoring.views.matches import MATCH_LIST_PAGE_SIZE
-
-    matches = [MatchFactory() for _ in range(MATCH_LIST_PAGE_SIZE + 5)]
-    # Started at the same moment, in pairs: the order still holds, by id.
-    now = timezone.now()
-    for n, match in enumerate(matches):
-        Match.objects.filter(pk=match.pk).update(created_at=now - timedelta(minutes=n // 2))
-    own(client, *matches)
-    newest_first = sorted(
-        matches, key=lambda m: (Match.objects.get(pk=m.pk).created_at, m.pk), reverse=True
-    )
-    url = reverse("scoring:match_list")
-    first = client.get(url).content.decode()
-    assert _listed(first) == [m.pk for m in newest_first[:MATCH_LIST_PAGE_SIZE]]
-    assert "Newest</a>" not in first
-    older = _older(first)
-    # The last match of the first page deleted meanwhile: the next page is the same.
-    newest_first[MATCH_LIST_PAGE_SIZE - 1].delete()
-    second = client.get(url, {"before": older}).content.decode()
-    assert _listed(second) == [m.pk for m in newest_first[MATCH_LIST_PAGE_SIZE:]]
-    assert "Older</a>" not in second
-    assert f'<a href="{url}">Newest</a>' in second
-
-
-def _older(page):
-    found = re.search(r'<a href="\?before=([0-9.]+)">Older</a>', page)
-    assert found is not None, "no Older link"
-    return found.group(1)
-
-
-def test_a_page_of_my_matches_costs_the_same_however_many_there_are(
-    client, django_assert_max_num_queries
-):
-    matches = [MatchFactory(players=["Ann", "Bob", "Cy"]) for _ in range(60)]
-    own(client, *matches)
-    url = reverse("scoring:match_list")
-    older = _older(client.get(url).content.decode())
-    with django_assert_max_num_queries(3):
-        page = client.get(url, {"before": older}).content.decode()
-    assert len(_listed(page)) == 25
-    assert "Ann, Bob, Cy" in page
-
-
-@pytest.mark.parametrize(
-    "before",
-    ["abc", "0", "-4", "12.x", ".5", "99999999999999999999999.1", "999999999999999999.1", "1.2.3"],
-)
-def test_a_malformed_page_of_my_matches_starts_from_the_newest(client, before):
-    mine = MatchFactory()
-    own(client, mine)
-    page = client.get(reverse("scoring:match_list"), {"before": before}).content.decode()
-    assert _listed(page) == [mine.pk]
-
-
-def test_past_the_oldest_of_my_matches_the_way_back_stays(client):
-    theirs, mine = MatchFactory(), MatchFactory()
-    own(client, mine)
-    url = reverse("scoring:match_list")
-    # Any point in time shows only this browser's own matches from there on.
-    page = client.get(url, {"before": f"{10**17}.1"}).content.decode()
-    assert _listed(page) == [mine.pk]
-    page = client.get(url, {"before": "1.1"}).content.decode()
-    assert _listed(page) == []
-    assert "No older matches." in page
-    assert f'<a href="{url}">Newest</a>' in page
-    assert theirs.pk not in _listed(page)
 
 
 # -- cost --------------------------------------------------------------------------------
@@ -704,33 +507,6 @@ def test_the_hole_page_draws_each_grid_in_the_variants_layout(client, rules, slo
     assert "JK" not in keys  # no jokers under these rules
 
 
-def test_ending_a_match_early_takes_a_second_step_and_names_the_winner(client, three, save_hole):
-    save_hole(three, totals=[9, 4, 6])
-    url = reverse("scoring:match_end", args=[three.pk])
-    confirm = client.get(url).content.decode()
-    assert "Yes, end it after hole 1" in confirm
-    three.refresh_from_db()
-    assert not three.is_finished
-    client.post(url)
-    three.refresh_from_db()
-    assert three.is_finished
-    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
-    assert "<strong>Bob</strong> with 4." in page
-    assert "Enter hole" not in page
-
-
-def test_new_match_links_each_variant_and_house_rule_to_its_rules_page(client):
-    from scoring.engine import VARIANTS
-
-    html = client.get(reverse("scoring:match_new")).content.decode()
-    for slug in VARIANTS:
-        assert f'href="{reverse("rules:variant", args=[slug])}"' in html
-    for rule in HouseRule:
-        assert f'href="{reverse("rules:house_rule", args=[rule.slug])}"' in html
-    # ...and each of those pages exists.
-    assert client.get(reverse("rules:house_rule", args=["tied-shame"])).status_code == 200
-
-
 def test_a_live_board_kept_by_a_browser_is_sent_again_after_a_deploy(
     client, three, save_hole, monkeypatch
 ):
@@ -760,17 +536,3 @@ def test_a_live_board_sent_compressed_is_not_sent_again_unchanged(client, three,
     assert again.status_code == 304 and again.content == b""
     save_hole(three, totals=[4, 0, 6])
     assert client.get(url, HTTP_IF_NONE_MATCH=etag, **gz).status_code == 200
-
-
-def test_addresses_only_a_form_posts_to_send_a_reopened_page_on(client, three, save_hole):
-    """A phone reloads a page it dropped: the address a form posted to (kept after
-    "Check the scores" without the script, say) leads on instead of answering
-    "method not allowed", and opening it changes nothing."""
-    response = client.get(reverse("scoring:hole_preview", args=[three.pk]))
-    assert response.status_code == 302
-    assert response["Location"] == reverse("scoring:hole_new", args=[three.pk])
-    save_hole(three, totals=[5, 6, 7])
-    response = client.get(reverse("scoring:match_rematch", args=[three.pk]))
-    assert response.status_code == 302
-    assert response["Location"] == three.get_absolute_url()
-    assert Match.objects.count() == 1

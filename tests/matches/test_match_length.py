@@ -6,8 +6,7 @@ from django.urls import reverse
 
 from scoring.engine import RuleSet
 from tests.factories import MatchFactory
-
-from .test_views import own
+from tests.scoresheet import own
 
 pytestmark = pytest.mark.django_db
 

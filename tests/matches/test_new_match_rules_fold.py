@@ -9,19 +9,9 @@ from django.urls import reverse
 
 from scoring.engine import RuleSet
 from tests.factories import new_match_form
+from tests.scoresheet import fold
 
 pytestmark = pytest.mark.django_db
-
-
-def fold(page: str) -> tuple[bool, str]:
-    """Whether the rules are open, and the line that sums them up (tags removed)."""
-    found = re.search(
-        r'<details class="rules-fold"( open)?>\s*<summary>(.*?)</summary>', page, re.S
-    )
-    assert found, "the rules are not folded under a summary line"
-    outline = re.search(r"data-rules-outline>(.*?)</span>", found.group(2), re.S)
-    assert outline
-    return bool(found.group(1)), outline.group(1)
 
 
 def test_a_new_match_shows_the_usual_rules_folded_in_one_line(client):
