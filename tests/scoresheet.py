@@ -58,6 +58,15 @@ def fold(page: str) -> tuple[bool, str]:
     return bool(found.group(1)), outline.group(1)
 
 
+def match_with(players, holes, save_hole):
+    """An 18-hole nine-card match of ``players`` players, its first ``holes`` holes saved."""
+    rules = RuleSet(variant="nine-card", holes=18).to_dict()
+    match = MatchFactory(players=[f"P{n}" for n in range(players)], rules=rules)
+    for _ in range(holes):
+        save_hole(match, totals=list(range(players)))
+    return match
+
+
 @pytest.fixture
 def save_hole():
     """Save the next hole of a match from grids (or totals) through the service."""
