@@ -1,4 +1,4 @@
-"""The scoresheet's fixtures, shared with tests/hardening/ (which imports
-``save_hole`` from here)."""
+"""``save_hole`` for the services' tests here and in tests/hardening/ (whose conftest
+imports it from this one)."""
 
-from tests.scoresheet import save_hole, three  # noqa: F401 (fixtures for these tests)
+from tests.scoresheet import save_hole  # noqa: F401 (a fixture for these tests)

@@ -9,8 +9,7 @@ from django.urls import reverse
 from golfsite.numbers import MINUS, minus, points
 from scoring.engine import RuleSet
 from tests.factories import MatchFactory
-
-from .test_views import own
+from tests.scoresheet import own
 
 pytestmark = pytest.mark.django_db
 

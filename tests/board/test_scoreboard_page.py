@@ -1,21 +1,21 @@
-"""The scoreboard page: the board in it is rendered once per change of the match and
-cached, while each visit gets its own CSRF token, its own account links and any
-message once."""
+"""The scoreboard page, whole and as the fragment htmx asks for: the board in it is
+rendered once per change of the match and cached, while each visit gets its own
+CSRF token, its own account links and any message once."""
 
 import re
 import uuid
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from groups import services as group_services
 from scoring import services
 from scoring.engine import RuleSet
+from scoring.models import Match
 from scoring.services import HoleEntry
-from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory
+from tests.groups.factories import GroupFactory, UserFactory
+from tests.scoresheet import GOOD, HX, match_with, own
 
 pytestmark = pytest.mark.django_db
 
@@ -25,13 +25,6 @@ GRIDS = ("8 5 7 / 8 3 9", "K K 2 / Q J 10", "A 4 6 / A 4 6")
 @pytest.fixture
 def match():
     return MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=3).to_dict())
-
-
-def owning(client, *matches):
-    session = client.session
-    session[SESSION_KEY] = [m.pk for m in matches]
-    session.save()
-    return client
 
 
 def save(match, number):
@@ -48,7 +41,7 @@ def board_rendered(response):
 
 
 def test_a_second_visit_uses_the_cached_board_and_gets_its_own_working_token(match):
-    client = owning(Client(enforce_csrf_checks=True), match)
+    client = own(Client(enforce_csrf_checks=True), match)
     url = match.get_absolute_url()
     first = client.get(url)
     second = client.get(url)
@@ -70,7 +63,7 @@ def test_a_second_visit_uses_the_cached_board_and_gets_its_own_working_token(mat
 
 
 def test_a_change_to_the_match_is_shown_at_once(client, match):
-    owning(client, match)
+    own(client, match)
     url = match.get_absolute_url()
     assert "Next: hole 1." in client.get(url).content.decode()
     save(match, 1)
@@ -83,7 +76,7 @@ def test_a_change_to_the_match_is_shown_at_once(client, match):
 
 
 def test_a_message_is_shown_once(client, match):
-    owning(client, match)
+    own(client, match)
     url = match.get_absolute_url()
     client.get(url)
     data = {"number": "1", "token": str(uuid.uuid4()), "kind": "grids", "went_out": ""}
@@ -97,7 +90,7 @@ def test_a_message_is_shown_once(client, match):
 def test_each_visitor_sees_their_own_account_links_and_groups(client, match):
     url = reverse("scoring:match_shared", args=[match.share_token])
     assert "Log in" in client.get(url).content.decode()
-    user = User.objects.create_user(username="olive", password="a-long-pass-phrase-9")
+    user = UserFactory(username="olive")
     client.force_login(user)
     page = client.get(url).content.decode()
     assert "Log out" in page and "Log in" not in page
@@ -106,10 +99,10 @@ def test_each_visitor_sees_their_own_account_links_and_groups(client, match):
     match.save()
     owned = match.get_absolute_url()
     assert "Keep it in a group" not in client.get(owned).content.decode()
-    group_services.group_create(owner=user, name="Friday golf")
+    GroupFactory(owner=user, name="Friday golf")
     page = client.get(owned).content.decode()
     assert "Keep it in a group" in page and "Friday golf" in page
-    group_services.group_create(owner=user, name="Sunday golf")
+    GroupFactory(owner=user, name="Sunday golf")
     assert "Sunday golf" in client.get(owned).content.decode()
 
 
@@ -117,7 +110,7 @@ def test_a_second_phone_without_a_csrf_cookie_gets_a_token_that_works(match):
     """The owner signed in on a second phone, which has no CSRF cookie yet: it gets
     the board the first phone's visit cached, with a token of its own and the
     cookie that goes with it, and can save from it."""
-    user = User.objects.create_user(username="olive", password="a-long-pass-phrase-9")
+    user = UserFactory(username="olive")
     match.owner = user
     match.save()
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
@@ -148,3 +141,94 @@ def test_the_shared_page_never_shows_one_visitors_address_to_another(client, mat
     for page in (first, second):
         assert "alice-secret" not in page
         assert f'hx-get="http://testserver{url}"' in page
+
+
+def test_scoreboard_full_page_and_htmx_fragment(client, three, save_hole):
+    save_hole(three, grids=list(GOOD.values()))
+    url = reverse("scoring:match_detail", args=[three.pk])
+    page = client.get(url).content.decode()
+    assert "<h1>Scoreboard</h1>" in page
+    assert "Enter hole 2" in page
+    assert "<svg" in page
+    fragment = client.get(url, **HX).content.decode()
+    assert "<h1>" not in fragment
+    assert 'id="board"' in fragment
+    assert '<td class="num cell--won">0' in fragment
+
+
+def test_going_back_to_a_page_htmx_no_longer_keeps_gets_the_whole_page(client, three):
+    """htmx is told not to send HX-Request when it fetches a page for Back or
+    Forward, or pages that answer htmx with a fragment would come back as one."""
+    page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
+    assert '"historyRestoreAsHxRequest": false' in page
+
+
+@pytest.mark.parametrize(("players", "holes"), [(2, 1), (8, 18)])
+def test_the_scoreboard_costs_the_same_few_queries_at_any_size(
+    client, save_hole, django_assert_max_num_queries, players, holes
+):
+    match = match_with(players, holes, save_hole)
+    own(client, match)
+    with django_assert_max_num_queries(6):
+        page = client.get(reverse("scoring:match_detail", args=[match.pk])).content.decode()
+    assert page.count('class="scorecard__name"') == players + 1
+
+
+def test_a_board_is_drawn_once_until_the_match_changes(
+    client, save_hole, django_assert_num_queries
+):
+    """A second look at an unchanged board reads no scores: the drawn board is
+    kept, keyed on the match's last change."""
+    match = match_with(8, 18, save_hole)
+    own(client, match)
+    url = reverse("scoring:match_detail", args=[match.pk])
+    first = client.get(url).content.decode()
+    with django_assert_num_queries(2):  # the match and the session
+        again = client.get(url).content.decode()
+    # Every page masks its CSRF token afresh; the rest is the same.
+    masked = re.compile(r'"X-CSRFToken": "[^"]+"|name="csrfmiddlewaretoken" value="[^"]+"')
+    assert masked.sub("", again) == masked.sub("", first)
+
+
+@pytest.mark.parametrize("change", ["save", "correct", "delete", "end"])
+def test_every_change_to_a_match_shows_on_a_board_already_drawn(client, save_hole, change):
+    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    own(client, match)
+    save_hole(match, totals=[3, 4])
+    save_hole(match, totals=[5, 6])
+    urls = [
+        reverse("scoring:match_detail", args=[match.pk]),
+        reverse("scoring:match_shared", args=[match.share_token]),
+    ]
+    for url in urls:
+        assert '<td class="num scorecard__total">8</td>' in client.get(url).content.decode()
+    if change == "save":
+        save_hole(match, totals=[10, 0])
+        expected = ['<td class="num scorecard__total">18</td>', '<td class="num">10</td>']
+    elif change == "correct":
+        hole = match.holes.get(number=2)
+        entry = services.HoleEntry(kind="totals", totals=(1, 6))
+        services.hole_correct(hole=hole, entry=entry, revision=hole.revision)
+        expected = ['<td class="num scorecard__total">4</td>']
+    elif change == "delete":
+        services.hole_delete_last(match=match, number=2)
+        expected = ['<td class="num scorecard__total">3</td>', "After 1 of 9 holes"]
+    else:
+        services.match_end(match=Match.objects.get(pk=match.pk))
+        expected = ['<h2 id="result-heading">Winner</h2>', "<h2>Summary</h2>"]
+    for url in urls:
+        page = client.get(url).content.decode()
+        for text in expected:
+            assert text in page, (url, text)
+
+
+def test_the_owners_board_and_the_shared_board_are_drawn_apart(client, three, save_hole):
+    """Only the owner's board links each hole to its page; the shared one, drawn
+    from the same match, must not borrow the owner's drawing."""
+    save_hole(three, totals=[1, 2, 3])
+    hole_link = reverse("scoring:hole_detail", args=[three.pk, 1])
+    owners = reverse("scoring:match_detail", args=[three.pk])
+    assert hole_link in client.get(owners).content.decode()
+    shared = client.get(reverse("scoring:match_shared", args=[three.share_token])).content.decode()
+    assert hole_link not in shared
+    assert hole_link in client.get(owners).content.decode()
