@@ -6,6 +6,7 @@ import re
 import uuid
 
 import pytest
+from django.urls import reverse
 
 from scoring import services
 from scoring.engine import RuleSet
@@ -65,6 +66,23 @@ def match_with(players, holes, save_hole):
     for _ in range(holes):
         save_hole(match, totals=list(range(players)))
     return match
+
+
+def make_match_pages(client):
+    """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
+    scoreboard, and the hole pages of a match in play."""
+    from scoring.management.commands.bench import eight_player_match
+
+    full = eight_player_match(played=18)
+    playing = eight_player_match(played=1)
+    own(client, full, playing)
+    return [
+        reverse("scoring:match_detail", args=[full.pk]),
+        reverse("scoring:hole_detail", args=[full.pk, 18]),
+        reverse("scoring:match_detail", args=[playing.pk]),
+        reverse("scoring:hole_new", args=[playing.pk]),
+        reverse("scoring:match_shared", args=[full.share_token]),
+    ]
 
 
 @pytest.fixture

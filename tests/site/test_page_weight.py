@@ -9,6 +9,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
+from tests.scoresheet import make_match_pages
+
 pytestmark = pytest.mark.django_db
 
 TOTAL_BUDGET = 60 * 1024
@@ -60,26 +62,6 @@ PAGES = [
     reverse("login"),
     reverse("signup"),
 ]
-
-
-def make_match_pages(client):
-    """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
-    scoreboard, and the hole pages of a match in play."""
-    from scoring.management.commands.bench import eight_player_match
-    from scoring.views.access import SESSION_KEY
-
-    full = eight_player_match(played=18)
-    playing = eight_player_match(played=1)
-    session = client.session
-    session[SESSION_KEY] = [full.pk, playing.pk]
-    session.save()
-    return [
-        reverse("scoring:match_detail", args=[full.pk]),
-        reverse("scoring:hole_detail", args=[full.pk, 18]),
-        reverse("scoring:match_detail", args=[playing.pk]),
-        reverse("scoring:hole_new", args=[playing.pk]),
-        reverse("scoring:match_shared", args=[full.share_token]),
-    ]
 
 
 def test_match_pages_within_budget(client):

@@ -5,12 +5,10 @@ reference reads nothing, so the help is lost to the people who need it most."""
 from html.parser import HTMLParser
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
-from groups import services as group_services
-
-from .test_page_weight import make_match_pages
+from tests.groups.factories import GroupFactory, RosterPlayerFactory, UserFactory
+from tests.scoresheet import make_match_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -43,9 +41,9 @@ def test_the_checker_finds_a_dangling_reference():
 
 
 def pages_of_a_member(client):
-    user = User.objects.create_user(username="olive", password="a-long-pass-phrase-9")
-    group = group_services.group_create(owner=user, name="Friday golf")
-    group_services.roster_add(group=group, name="Ann")
+    user = UserFactory(username="olive")
+    group = GroupFactory(owner=user, name="Friday golf")
+    RosterPlayerFactory(group=group, name="Ann")
     client.force_login(user)
     return [
         reverse("groups:list"),

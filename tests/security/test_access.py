@@ -38,7 +38,8 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Player, Score
 from scoring.views.access import SESSION_KEY
-from tests.factories import new_match_form
+from tests.factories import MatchFactory, new_match_form
+from tests.groups.factories import GroupFactory, RosterPlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -249,7 +250,9 @@ def site_urls(patterns: list[Any] | None = None, namespace: str = "") -> Iterato
 def test_every_url_is_in_the_table():
     names = set(site_urls())
     missing = {n for n in names - set(TABLE) if not n.startswith(f"{ADMIN_NAMESPACE}:")}
-    assert not missing, f"say who may use these URLs in tests/test_access.py: {sorted(missing)}"
+    assert not missing, (
+        f"say who may use these URLs in tests/security/test_access.py: {sorted(missing)}"
+    )
     assert not set(TABLE) - names, "rows for URLs that no longer exist"
 
 
@@ -258,17 +261,14 @@ def test_every_url_is_in_the_table():
 
 @pytest.fixture
 def world() -> World:
-    def user(name: str) -> User:
-        return User.objects.create_user(username=name, password="a-long-pass-phrase-9")
-
-    owner, member, stranger = user("olive"), user("milo"), user("stan")
-    group = group_services.group_create(owner=owner, name="Friday golf")
+    owner, member, stranger = (UserFactory(username=name) for name in ("olive", "milo", "stan"))
+    group = GroupFactory(owner=owner, name="Friday golf")
     invite = group_services.invite_create(group=group, by=owner)
     group_services.invite_accept(token=invite.token, user=member)
-    group_services.roster_add(group=group, name="Ann")
-    rules = RuleSet(holes=3)
-    match = services.match_create(names=["Ann", "Zed"], first_dealer=0, rules=rules, owner=owner)
-    kept = services.match_create(names=["Kim", "Lou"], first_dealer=0, rules=rules)
+    RosterPlayerFactory(group=group, name="Ann")
+    rules = RuleSet(holes=3).to_dict()
+    match = MatchFactory(players=["Ann", "Zed"], rules=rules, owner=owner)
+    kept = MatchFactory(players=["Kim", "Lou"], rules=rules)
     for m in (match, kept):
         entry = services.HoleEntry(kind="totals", totals=(5, 6))
         services.hole_record(match=m, entry=entry, token=uuid.uuid4(), number=1)
