@@ -1,4 +1,5 @@
-"""The try-it scorer: state in the query string, errors next to the card, htmx or not."""
+"""The try-it scorer: state in the query string, errors next to the card and
+numbered under the grid, an empty grid that says what to do, htmx or not."""
 
 import re
 from html import unescape as html_unescape
@@ -9,7 +10,7 @@ from django.urls import reverse
 
 from scoring.engine import HouseRule, RuleSet, check_grid, score_grid
 
-from .conftest import text_of
+from .conftest import div_at, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -217,3 +218,86 @@ def test_control_characters_are_dropped_not_echoed(client):
     html = response.content.decode()
     assert "\x00" not in html
     assert "It scores 24" in html
+
+
+# -- problems: numbered, under the grid, above the keypad --------------------------------
+
+
+def test_a_problem_of_several_cards_is_numbered_and_listed_under_the_grid(client):
+    html = client.get(URL, {"grid": "K K K / K K 3"}).content.decode()
+    editor = div_at(html, '<div class="editor')
+    assert "row-errors" not in html and "see problem" not in html
+    assert "<ul" not in editor and "<li" not in editor  # nothing between the rows
+    problems = re.search(r'<ol class="problems"[^>]*>(.*?)</ol>', html, re.S)
+    assert problems, "the problems are listed in a numbered list"
+    # Right under the grid, above the keypad.
+    after_grid = html.split(editor, 1)[1].lstrip()
+    assert after_grid.startswith('<ol class="problems"')
+    assert html.index('class="problems"') < html.index("data-keys")
+    items = re.findall(r'<li id="([^"]+)"[^>]*>([^<]*)</li>', problems.group(1))
+    assert [(i, m) for i, m in items] == [
+        ("grid-problem-1", "Five kings in this grid, but one deck has four.")
+    ]
+    slots = re.findall(r'<button type="button" class="slot[^>]*>', html)
+    described = [s for s in slots if 'aria-describedby="grid-problem-1"' in s]
+    assert len(described) == 5
+    assert html.count('<span class="slot__mark" aria-hidden="true">Problem&nbsp;1</span>') == 5
+
+
+def test_a_problem_of_one_card_is_numbered_too_and_the_slot_names_its_number(client):
+    html = client.get(URL, {"grid": "8 B 7 / 8 3 ZZ"}).content.decode()
+    problems = re.search(r'<ol class="problems"[^>]*>(.*?)</ol>', html, re.S).group(1)
+    items = re.findall(r'<li id="([^"]+)"[^>]*>([^<]*)</li>', problems)
+    assert [i for i, _ in items] == ["slot-1-2-error", "slot-2-3-error"]
+    assert "Card 2 of row 1: &#x27;B&#x27; is not a rank" in items[0][1]
+    assert "Card 3 of row 2: &#x27;ZZ&#x27; is not a rank" in items[1][1]
+    slot = re.search(
+        r'<div class="slot-cell">\s*<button[^>]*data-row="2" data-column="3".*?</div>', html, re.S
+    )
+    assert 'aria-describedby="slot-2-3-error"' in slot.group(0)
+    assert "Problem&nbsp;2" in slot.group(0)
+
+
+def test_empty_slots_of_a_part_filled_grid_are_not_listed_as_problems(client):
+    html = client.get(URL, {"grid": "8 ? 7 / 8 3"}).content.decode()
+    assert 'class="problems"' not in html and "slot--wrong" not in html
+    text = text_of(html)
+    assert "No score yet" in text
+    assert "Card 2 of row 1 and card 3 of row 2 are still empty." in text
+
+
+# -- no grid yet -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["", "?grid=", "?variant=ten-card", "?grid=+%3F+%2F+%3F"])
+def test_with_no_grid_the_page_is_empty_and_says_what_to_do(client, query):
+    html = client.get(URL + query).content.decode()
+    size = 10 if "ten-card" in query else 6
+    field = re.search(r'<input type="text"[^>]* name="grid"[^>]*>', html).group(0)
+    assert 'value=""' in field or re.search(r'value="[ ?/]*"', field)
+    assert html.count('<span class="card card--empty" aria-hidden="true">?</span>') == size
+    assert "It scores" not in html and 'class="scored-grid"' not in html
+    assert "slot--wrong" not in html and 'class="problems"' not in html
+    assert "no card here yet" not in html.lower()
+    hint = re.search(r'<p id="try-empty"[^>]*>(.*?)</p>', html, re.S)
+    assert hint and "No cards yet" in text_of(hint.group(1))
+
+
+def test_the_empty_page_offers_an_example_that_fills_the_field(client):
+    html = client.get(URL + "?variant=nine-card").content.decode()
+    link = re.search(r'<a href="([^"]+)"[^>]*>Start from an example grid</a>', html).group(1)
+    link = link.replace("&amp;", "&")
+    grid = parse_qs(urlsplit(link).query)["grid"][0]
+    assert parse_qs(urlsplit(link).query)["variant"] == ["nine-card"]
+    shown = client.get(link).content.decode()
+    assert f'value="{grid}"' in shown  # what is typed is what is scored
+    rules = RuleSet.from_dict({"variant": "nine-card"})
+    assert f"It scores {score_grid(check_grid(grid, rules), rules).total}" in text_of(shown)
+
+
+def test_an_empty_grid_offers_a_link_to_the_rules_only(client):
+    text = text_of(client.get(URL, {"variant": "ten-card"}).content.decode())
+    assert "Link to this grid" not in text
+    assert "Link to these rules" in text
+    typed = text_of(client.get(URL, {"grid": "8 5 7 / 8 3 9"}).content.decode())
+    assert "Link to this grid and these rules" in typed
