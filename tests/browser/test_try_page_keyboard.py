@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from .keyboard import press
+from .helpers import press
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

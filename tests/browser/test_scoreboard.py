@@ -1,8 +1,12 @@
-"""A score card wider than the phone says that it scrolls: a shadow on its right
-edge while holes are hidden there, none once the last column is in view."""
+"""The scoreboard on a phone: eight players fit; a score card wider than the phone
+says that it scrolls (a shadow on its right edge while holes are hidden there) and
+opens on its latest holes; the live board follows the match, and says how."""
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
+
+from .helpers import keep, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -108,8 +112,6 @@ def test_a_score_card_put_back_by_back_opens_on_its_latest_holes_again(page, liv
     Back: put back from that copy, the card is placed at its latest holes again."""
     from scoring.management.commands.bench import EIGHT_PLAYERS, eight_player_match
 
-    from .keeping import keep
-
     match = eight_player_match(played=11, holes=18)
     keep(page.context, live_server, match)
     page.goto(live_server.url + reverse("scoring:hole_new", args=[match.pk]))
@@ -157,3 +159,67 @@ def test_a_score_card_the_reader_scrolled_stays_put_when_the_phone_turns(page, l
     page.wait_for_function("() => window.innerWidth === 412")
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
     assert wrap.evaluate("(wrap) => wrap.scrollLeft") == 0
+
+
+def test_scoreboard_fits_a_phone_with_eight_players(page, live_server):
+    start_match(page, live_server, names=[f"Player{i}" for i in range(1, 9)])
+    page.goto(page.url.replace("holes/new/", ""))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+
+
+def test_a_live_board_follows_the_match_and_an_unchanged_one_is_not_sent_again(page, live_server):
+    """The shared board asks every few seconds. While nothing changes the server
+    answers "not modified" and the browser keeps the board it has; a saved hole
+    shows at the next ask."""
+    import uuid
+
+    from scoring import services
+    from tests.factories import MatchFactory
+
+    def save(match, totals):
+        services.hole_record(
+            match=match,
+            entry=services.HoleEntry(kind="totals", totals=totals),
+            token=uuid.uuid4(),
+            number=match.holes.count() + 1,
+        )
+
+    match = MatchFactory(players=["Ann", "Ben"])
+    save(match, (3, 4))
+
+    def next_ask():
+        """The board's next ask (every five seconds), once it is sent."""
+        with page.expect_request(lambda r: bool(r.headers.get("hx-request"))) as ask:
+            pass
+        return ask.value
+
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    board = page.locator("#board")
+    expect(board.get_by_text("After 1 of 9 holes")).to_be_visible()
+    # The first ask brings the board and its tag; the browser sends the tag with the
+    # second (the server's "not modified" reaches the page as the board it kept).
+    first = next_ask()
+    assert first.response().status == 200
+    second = next_ask()
+    assert second.all_headers().get("if-none-match") == first.response().header_value("etag")
+    # The next ask comes after that answer was handled: the board kept is whole.
+    next_ask()
+    expect(board.get_by_text("After 1 of 9 holes")).to_be_visible()
+    save(match, (10, 0))
+    expect(board.get_by_text("After 2 of 9 holes")).to_be_visible(timeout=15_000)
+
+
+@pytest.mark.parametrize("script", [True, False])
+def test_the_live_board_says_how_new_scores_arrive(browser, live_server, script):
+    from scoring.management.commands.bench import eight_player_match
+
+    match = eight_player_match(played=2, holes=9)
+    context = browser.new_context(
+        java_script_enabled=script, viewport={"width": 360, "height": 800}
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    expect(page.get_by_text("Updates every few seconds.")).to_be_visible(visible=script)
+    expect(page.get_by_text("New scores show when you reload.")).to_be_visible(visible=not script)
+    context.close()
