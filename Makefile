@@ -72,7 +72,7 @@ audit: browsers
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_page_weight.py
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/site/test_page_weight.py
 	$(BIN)/python manage.py audit
 
 # Simulated tables, learners and followers against gunicorn on loopback (locust,

@@ -260,7 +260,7 @@ X_FRAME_OPTIONS = "DENY"
 
 # Everything comes from this host; scripts and styles only from files (no inline
 # scripts, no eval: base.html tells htmx so, and no style attributes or elements;
-# tests/test_security.py holds the templates and the HTML built in Python to it).
+# tests/security/test_headers_and_csp.py holds the templates and the HTML built in Python to it).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

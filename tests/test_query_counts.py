@@ -3,7 +3,7 @@
 more queries in the large.
 
 `test_every_page_has_a_case` walks the URL resolver: a site URL that answers GET
-in ``tests/test_access.py``'s table, or a named admin page, without a case here
+in ``tests/security/test_access.py``'s table, or a named admin page, without a case here
 fails the suite, and so does a page that varies on ``HX-Request`` without a case
 for its htmx fragment. Each page is requested by a visitor who may see it, twice:
 first with an empty cache (cold), then again (warm); neither may grow.
@@ -42,7 +42,7 @@ from scoring.management.commands.bench import EIGHT_PLAYERS
 from scoring.models import Match
 from scoring.views.access import SESSION_KEY
 from scoring.views.matches import list_cursor
-from tests.test_access import ADMIN_NAMESPACE, TABLE, site_urls
+from tests.security.test_access import ADMIN_NAMESPACE, TABLE, site_urls
 
 pytestmark = pytest.mark.django_db
 
@@ -558,7 +558,7 @@ def get_pages() -> set[str]:
 
 def test_every_page_has_a_case():
     names = {n for n in site_urls() if not n.startswith(f"{ADMIN_NAMESPACE}:")}
-    assert names <= set(TABLE), "say who may use these URLs in tests/test_access.py first"
+    assert names <= set(TABLE), "say who may use these URLs in tests/security/test_access.py first"
     covered = {case.name for case in CASES}
     missing = get_pages() - covered
     assert not missing, f"add a query-count case for these pages: {sorted(missing)}"

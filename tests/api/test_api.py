@@ -4,6 +4,7 @@ the OpenAPI document the API publishes."""
 import json
 
 import pytest
+from django.urls import reverse
 from jsonschema import Draft202012Validator
 
 from scoring.openapi import openapi_document
@@ -158,6 +159,15 @@ def test_an_empty_slot_says_where_and_what(client):
     error = post(client, SCORE, {"grid": "8 ? 7 / 8 3 9"}).json()["errors"][0]
     assert error["message"] == "card 2 of row 1 is still empty"
     assert (error["row"], error["column"]) == (1, 2)
+
+
+def test_the_api_still_numbers_the_players_it_has_no_names_for(client):
+    body = {"players": [{"name": "Ann", "grid": "8 5 7 / 8 3 9"}, {"grid": "8 5 7 / 8 3 B"}]}
+    response = client.post(reverse("api:score_hole"), body, content_type="application/json")
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert error["field"] == "players[1].grid"
+    assert error["message"].startswith("player 2, card 3 of row 2: 'B' is not a rank")
 
 
 def test_oversized_body(client):

@@ -4,7 +4,7 @@ empty. The phone keeps what was typed until the hole is saved."""
 
 import pytest
 
-from .test_scoresheet import start_match
+from .helpers import start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

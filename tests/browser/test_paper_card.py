@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from .test_scoresheet import start_match
+from .helpers import start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,8 +13,7 @@ from scoring.engine import HouseRule, RuleSet
 from scoring.models import Match
 from scoring.services import HoleEntry
 from scoring.views.access import SESSION_KEY
-from tests.scoring.test_rules_fold import fold
-from tests.scoring.test_views import NEW_MATCH, checked
+from tests.scoresheet import NEW_MATCH, checked, fold
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.urls import NoReverseMatch, reverse
 
 from scoring.engine import Card, Rank, RuleSet, check_grid, score_grid
 
-from .conftest import text_of
+from .conftest import section_text, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +86,20 @@ def test_home_links_a_new_match_once_the_scoresheet_has_that_page(client, settin
     html = client.get(reverse("home")).content.decode()
     assert f'href="{url}"' in html
     assert "Start a match" in html
+
+
+def test_the_guide_says_each_two_takes_its_value_off_its_own_column(client):
+    html = client.get(reverse("rules:guide")).content.decode()
+    text = section_text(html, "Why twos are better apart", "</section>")
+    assert "take 1 and 3 off" not in text
+    rules = RuleSet()
+    two = rules.value(Card(Rank.TWO))
+    apart = score_grid(check_grid("2 2 4 / 3 5 6", rules), rules)
+    paired = score_grid(check_grid("2 3 4 / 2 5 6", rules), rules)
+    assert f"each two takes {-two} off its own column" in text
+    # The columns the twos sit in, as the engine works them out (with real minus signs).
+    for column in apart.columns[:2]:
+        assert column.values[0] == two
+        assert column.reason.replace("-", "\u2212") in text
+    assert f"{paired.total} with the twos paired" in text
+    assert f"{apart.total} with them apart" in text

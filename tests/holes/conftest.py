@@ -1,0 +1,3 @@
+"""The scoresheet's fixtures, shared with tests/matches/ and tests/board/."""
+
+from tests.scoresheet import save_hole, three  # noqa: F401 (fixtures for these tests)

@@ -1,0 +1,110 @@
+"""Helpers for the scoresheet's web tests (tests/matches/, tests/holes/, tests/board/):
+a browser that keeps matches, the forms as a browser posts them, and the fixtures
+``save_hole`` and ``three``, which the conftests there import."""
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.engine import RuleSet
+from scoring.services import HoleEntry
+from scoring.views.access import SESSION_KEY
+from tests.factories import MatchFactory, new_match_form
+
+#: What htmx adds to each request it sends.
+HX = {"HTTP_HX_REQUEST": "true"}
+
+#: The new-match form for Ann, Bob and Cy, Bob dealing first.
+NEW_MATCH = new_match_form(player_3="Cy", first_dealer="2", decks="", jokers="", initial_flips="")
+
+#: A hole of ``three`` as typed: Ann's grid scores 24, and Cy's, all pairs, 0.
+GOOD = {"grid_0": "8 5 7 / 8 3 9", "grid_1": "K K 2 / Q J 10", "grid_2": "A 4 6 / A 4 6"}
+
+
+def own(client, *matches):
+    """``client``'s browser keeps ``matches``, as if it had started them."""
+    session = client.session
+    session[SESSION_KEY] = [m.pk for m in matches]
+    session.save()
+    return client
+
+
+def hole_data(number=1, token=None, **fields):
+    """The hole form as a browser posts it: hole ``number``, grids unless ``kind``
+    says otherwise, nobody out first, and ``fields`` on top."""
+    data = {"number": str(number), "token": str(token or uuid.uuid4()), "kind": "grids"}
+    data.update({"went_out": ""})
+    data.update({k: str(v) for k, v in fields.items()})
+    return data
+
+
+def checked(page, name):
+    """The values of the checked inputs called ``name``."""
+    inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
+    return [re.search(r'value="([^"]*)"', i).group(1) for i in inputs if " checked" in i]
+
+
+def fold(page: str) -> tuple[bool, str]:
+    """Whether the new match's rules are open, and the line that sums them up (tags
+    removed)."""
+    found = re.search(
+        r'<details class="rules-fold"( open)?>\s*<summary>(.*?)</summary>', page, re.S
+    )
+    assert found, "the rules are not folded under a summary line"
+    outline = re.search(r"data-rules-outline>(.*?)</span>", found.group(2), re.S)
+    assert outline
+    return bool(found.group(1)), outline.group(1)
+
+
+def match_with(players, holes, save_hole):
+    """An 18-hole nine-card match of ``players`` players, its first ``holes`` holes saved."""
+    rules = RuleSet(variant="nine-card", holes=18).to_dict()
+    match = MatchFactory(players=[f"P{n}" for n in range(players)], rules=rules)
+    for _ in range(holes):
+        save_hole(match, totals=list(range(players)))
+    return match
+
+
+def make_match_pages(client):
+    """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
+    scoreboard, and the hole pages of a match in play."""
+    from scoring.management.commands.bench import eight_player_match
+
+    full = eight_player_match(played=18)
+    playing = eight_player_match(played=1)
+    own(client, full, playing)
+    return [
+        reverse("scoring:match_detail", args=[full.pk]),
+        reverse("scoring:hole_detail", args=[full.pk, 18]),
+        reverse("scoring:match_detail", args=[playing.pk]),
+        reverse("scoring:hole_new", args=[playing.pk]),
+        reverse("scoring:match_shared", args=[full.share_token]),
+    ]
+
+
+@pytest.fixture
+def save_hole():
+    """Save the next hole of a match from grids (or totals) through the service."""
+
+    def save(match, grids=None, totals=None, went_out=None, token=None):
+        number = match.holes.count() + 1
+        if totals is not None:
+            entry = HoleEntry(kind="totals", totals=tuple(totals), went_out=went_out)
+        else:
+            entry = HoleEntry(kind="grids", grids=tuple(grids), went_out=went_out)
+        return services.hole_record(
+            match=match, entry=entry, token=token or uuid.uuid4(), number=number
+        )
+
+    return save
+
+
+@pytest.fixture
+def three(client):
+    """A two-hole match of Ann, Bob and Cy, kept by ``client``'s browser."""
+    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
+    own(client, match)
+    return match
