@@ -51,3 +51,9 @@ def test_the_variants_usual_starting_flips_are_not_named_even_when_given():
         "Nine-card Golf",
         "9 holes",
     )
+
+
+def test_the_engine_names_only_the_rules_that_score_who_went_out():
+    rules = RuleSet(house_rules=frozenset({HouseRule.UNDERDOG_BONUS, HouseRule.KNOCK_PENALTY}))
+    assert rules.went_out_rules == (HouseRule.KNOCK_PENALTY,)
+    assert RuleSet().went_out_rules == ()

@@ -5,8 +5,6 @@ top, and the top of a refused form linking to each player to check."""
 import pytest
 from django.urls import reverse
 
-from scoring.engine import Problem, RuleSet
-from scoring.engine.validation import check_table
 from scoring.models import Hole
 from tests.scoresheet import hole_data
 
@@ -17,26 +15,6 @@ def result_box(page, seat):
     """The HTML of one player's result box (where their problems are shown)."""
     start = page.index(f'id="result-{seat}"')
     return page[start : page.index("</div>", start)]
-
-
-def test_the_engine_still_says_player_n_and_can_say_it_with_a_name_or_without():
-    with pytest.raises(ValueError) as caught:
-        check_table(["8 5 7 / 8 3 9", "8 5 7 / 8 3 B"], RuleSet())
-    (problem,) = caught.value.problems
-    assert problem.message.startswith("player 2, card 3 of row 2: 'B' is not a rank")
-    assert problem.worded().startswith("card 3 of row 2: 'B' is not a rank")
-    assert problem.worded("Bob").startswith("Bob, card 3 of row 2: 'B' is not a rank")
-
-
-def test_wording_leaves_a_message_that_does_not_name_its_seat_as_it_is():
-    said = Problem("player 2: enter a total", player=1)
-    assert said.worded() == "enter a total"
-    assert said.worded("Bob") == "Bob: enter a total"
-    # Only the problem's own seat is taken out, and only at the start.
-    other = Problem("player 1: enter a total", player=1)
-    assert other.worded("Bob") == "player 1: enter a total"
-    table = Problem("five 7s on the table, but one deck has four")
-    assert table.worded("Bob") == table.message
 
 
 def test_a_bad_card_is_explained_beside_its_player_without_a_seat_number(client, three):

@@ -37,9 +37,3 @@ def test_the_rules_that_score_who_went_out_are_named(client):
     assert went_out_help(client, RuleSet(house_rules=both)).endswith(
         "Knock penalty and Knock bonus need it."
     )
-
-
-def test_the_engine_names_only_the_rules_that_score_who_went_out():
-    rules = RuleSet(house_rules=frozenset({HouseRule.UNDERDOG_BONUS, HouseRule.KNOCK_PENALTY}))
-    assert rules.went_out_rules == (HouseRule.KNOCK_PENALTY,)
-    assert RuleSet().went_out_rules == ()
