@@ -146,6 +146,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "transaction_mode": "IMMEDIATE",
         }
     )
+    # Tests use a database file too, not SQLite's shared in-memory database: the
+    # browser tests' live server then answers each request on a connection of its
+    # own, as gunicorn's workers do, instead of sharing the test's one connection
+    # between threads (two requests at once could find its tables locked).
+    # pytest-xdist adds each worker's suffix to the name.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 
 # The cache must be shared by every gunicorn worker and app server (rate limits
 # live there): the database by default, Redis when REDIS_URL is set.
