@@ -26,9 +26,8 @@ from django.utils import timezone
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Player, Score
 
-from . import records
 from .models import Group, Membership, RosterPlayer
-from .signals import revise
+from .services import group_cache_invalidate
 from .transfer import DEMO_NAMES, demo_matches, matches_create
 
 SMALL = 10
@@ -60,9 +59,6 @@ def growth_group(*, owner: Any, name: str, matches: int, seed: int = 1) -> Group
     starts = sorted(end - span * rng.random() for _ in range(matches))
     played = [_played_on(pool[n % len(pool)], when) for n, when in enumerate(starts)]
     matches_create(group=group, matches=played, roster=roster)
-    analyze_match_tables()
-    # Counted once here, to the same values as adding each match in turn.
-    records.group_records(group=group, roster=list(group.roster.all()))
     return group
 
 
@@ -97,8 +93,10 @@ def _played_on(data: dict[str, Any], when: datetime) -> dict[str, Any]:
 def analyze_match_tables() -> None:
     """On PostgreSQL, what autovacuum does to tables that grew: without fresh
     statistics the planner takes new tables for empty ones, or guesses how many
-    holes a match has, and may scan every score to draw one board. (The bench's
-    rows are never committed, so autovacuum never sees them.)"""
+    holes a match has, and may scan every score to draw one board. (Where
+    autovacuum is off, as on some test servers, nothing else would.) For the
+    scoresheet's bench (``scoring.management.commands.bench``); the growth figures
+    come out the same without it."""
     if connection.vendor != "postgresql":
         return
     with connection.cursor() as cursor:
@@ -127,10 +125,8 @@ def _pages(group: Group) -> list[tuple[str, str]]:
 
 
 def _change(group: Group) -> None:
-    """Make everything cached for the group stale, as a match finishing does. The
-    finish brought its players' records up to date as it was saved (a few queries
-    whatever the history, timed with saving a hole, not here), so they stay."""
-    revise(group.pk, records=False)
+    """Make everything cached for the group stale, as a match finishing does."""
+    group_cache_invalidate(group_ids=[group.pk])
 
 
 def _time(client: Client, url: str) -> float:

@@ -5,9 +5,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from groups import records, selectors
 from groups.growth import growth_figures, growth_group
-from groups.models import Group, PlayerRecord
+from groups.models import Group
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 from scoring.services import match_results_refresh
 
@@ -37,11 +36,6 @@ def test_a_grown_group_is_what_playing_its_matches_would_store(owner):
         # The scoresheet's own refresh, from the scores, gives the same results.
         match_results_refresh(match=match)
         assert results(match) == stored
-    # And every player's record, as finishing each match in turn keeps it.
-    kept = PlayerRecord.objects.filter(player__group=group).select_related("player")
-    assert len(kept) == 6
-    for record in kept:
-        assert records.tally_of(record) == selectors.player_tally(player=record.player)
 
 
 def test_the_growth_bench_times_every_page_and_leaves_nothing_behind(owner):
