@@ -51,8 +51,10 @@ def test_the_growth_bench_times_every_page_and_leaves_nothing_behind(owner):
     assert not Hole.objects.exists()
 
 
-def test_the_growth_command_prints_each_ratio(capsys):
+def test_the_growth_command_holds_the_statistics_pages_to_their_budget(capsys):
     call_command("bench_growth", repeat=1, small=2, large=4)
     out = capsys.readouterr().out
     assert out.startswith("Growth: 2 vs 4 matches")
-    assert out.count("held to 1.5") == 14
+    assert out.count("\n  ") == 14
+    # A player's page, with and without head to head, and the group's page.
+    assert out.count("(within 300 ms:") == 3
