@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
@@ -8,8 +10,10 @@ from django.http import HttpRequest
 
 from golfsite.names import tidy_name
 from groups.models import Group, Invite, Membership, RosterPlayer, roster_key
+from groups.services import group_cache_invalidate
 from scoring import services as scoring_services
 from scoring.admin import DeleteCountsAdmin
+from scoring.models import Match
 
 # The group's page reads every member and regular with the rows that list them (one
 # query, however many): a row's user shows as a link, changed on the row's own page,
@@ -98,15 +102,30 @@ class GroupAdmin(DeleteCountsAdmin):
     readonly_fields = ["created_at"]
     inlines = [MembershipInline, NewMembershipInline, RosterInline]
 
-    # A group deleted takes its matches with it: its row is locked before any of
-    # theirs, as a match finishing locks them (``scoring.services.locked_first``).
+    # A group saved here with its roster (a regular deleted unlinks their seats) or
+    # deleted (with its matches) writes rows of its matches: the matches are locked
+    # first, then the group's row, the order a save takes (``scoring.services``).
+    def save_model(self, request: HttpRequest, obj: Group, form: Any, change: bool) -> None:
+        if change:
+            scoring_services.matches_lock(match_ids=_matches_of([obj.pk]))
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # The leaders and statistics name the regulars and count their seats.
+        super().save_related(request, form, formsets, change)
+        group_cache_invalidate(group_ids=[form.instance.pk])
+
     def delete_model(self, request: HttpRequest, obj: Group) -> None:
-        scoring_services.locked_first(group_ids=[obj.pk])
+        scoring_services.matches_lock(match_ids=_matches_of([obj.pk]))
         super().delete_model(request, obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Group]) -> None:
-        scoring_services.locked_first(group_ids=list(queryset.values_list("pk", flat=True)))
+        scoring_services.matches_lock(match_ids=_matches_of(queryset.values("pk")))
         super().delete_queryset(request, queryset)
+
+
+def _matches_of(group_ids: Any) -> list[int]:
+    return list(Match.objects.filter(group__in=group_ids).values_list("pk", flat=True))
 
 
 @admin.register(Membership)
@@ -128,11 +147,28 @@ class InviteAdmin(DeleteCountsAdmin):
 
 @admin.register(RosterPlayer)
 class RosterPlayerAdmin(DeleteCountsAdmin):
+    """A regular renamed, moved to another group or deleted here changes what their
+    group's leaders and statistics show: each change invalidates its groups' cache."""
+
     form = RosterPlayerForm
     list_display = ["name", "group", "user", "created_at"]
     list_filter = ["group"]
     search_fields = ["name", "group__name", "user__username"]
     autocomplete_fields = ["group", "user"]
+
+    def save_model(self, request: HttpRequest, obj: RosterPlayer, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        moved_from = form.initial.get("group") if change else None
+        group_cache_invalidate(group_ids=[obj.group_id, moved_from])
+
+    def delete_model(self, request: HttpRequest, obj: RosterPlayer) -> None:
+        super().delete_model(request, obj)
+        group_cache_invalidate(group_ids=[obj.group_id])
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[RosterPlayer]) -> None:
+        group_ids = list(queryset.values_list("group_id", flat=True))
+        super().delete_queryset(request, queryset)
+        group_cache_invalidate(group_ids=group_ids)
 
 
 # Django's own user admin, with the same delete confirmation: a user takes their

@@ -32,20 +32,10 @@ class Group(models.Model):
     #: The rules the group usually plays (``RuleSet.to_dict()``), for new matches.
     usual_rules = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    #: Raised with every change to the group's history that something cached for
-    #: the group depends on (see ``groups.signals``): part of every cache key.
-    history_revision = models.PositiveIntegerField(default=0, editable=False)
-    #: Raised with every change to the group's finished matches (a match starting
-    #: raises only ``history_revision``): what the players' records, which count
-    #: finished matches only, are checked against (``groups.records``).
-    results_revision = models.PositiveIntegerField(default=0, editable=False)
-    #: The ``results_revision`` the players' records (``PlayerRecord``) are right
-    #: at. Every change this code makes to finished results moves it along with the
-    #: revision (``signals.revise``). A change made by code that keeps no records
-    #: (an older release still running during a deploy, or after a rollback) moves
-    #: the revision alone: the group's records then all count as missing, and the
-    #: next read that keeps one forgets them all first (``records``).
-    records_through = models.PositiveIntegerField(default=0, editable=False)
+    #: Raised by every change to what the group's history and statistics read (see
+    #: ``services.group_cache_invalidate``): part of every key the group's values
+    #: are cached under (``selectors.cached``), so a change makes them all stale.
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -207,68 +197,3 @@ class RosterPlayer(models.Model):
         taken = self.name_taken(group_id=self.group_id, name=self.name, exclude=self.pk)
         if taken is not None:
             raise ValidationError({"name": f"{taken} is already on the roster."})
-
-
-class PlayerRecord(models.Model):
-    """A roster player's finished matches in their group, added up (a
-    ``selectors.Tally``) and kept up to date as matches finish, so that their
-    statistics are read from one row however long the history (``groups.records``).
-
-    A record exists only while it is right: every change it cannot follow (a
-    finished match corrected, deleted, opened again or moved, a seat linked by
-    hand, a match finishing after a newer one) deletes it, and the next read counts
-    it again from the seats."""
-
-    player = models.OneToOneField(
-        RosterPlayer, primary_key=True, on_delete=models.CASCADE, related_name="record"
-    )
-    matches = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    points = models.IntegerField(default=0)
-    holes = models.PositiveIntegerField(default=0)
-    best_hole = models.IntegerField(null=True)
-    worst_hole = models.IntegerField(null=True)
-    pairs = models.PositiveIntegerField(default=0)
-    times_out = models.PositiveIntegerField(default=0)
-    knock_penalties = models.PositiveIntegerField(default=0)
-    #: When the oldest and the newest match counted started, and the newest one's
-    #: id (a plain number: a deleted match deletes the record anyway).
-    first = models.DateTimeField(null=True)
-    last = models.DateTimeField(null=True)
-    newest = models.BigIntegerField(null=True)
-    streak = models.PositiveIntegerField(default=0)
-    best_streak = models.PositiveIntegerField(default=0)
-    #: The chart's points: "day", "month" or "year", and each one's points and holes
-    #: by its first day (``{"2025-03-01": [points, holes]}``), at most about fifty.
-    period = models.CharField(max_length=5, default="day")
-    sums = models.JSONField(default=dict)
-    #: The time zone the periods were cut in: another one makes the record stale.
-    zone = models.CharField(max_length=64)
-    #: Whether any of the player's seats is at a match of another group (or of
-    #: none), which the count of their matches in the history must then leave out.
-    #: Only ever set by counting the seats again: any change that could seat the
-    #: player elsewhere deletes the record.
-    seats_elsewhere = models.BooleanField(default=False)
-
-    def __str__(self) -> str:
-        return f"{self.player}'s record"
-
-
-class PairRecord(models.Model):
-    """How a roster player did against another in the finished matches they both
-    played: head to head, kept up to date with its player's record (and gone with it)."""
-
-    record = models.ForeignKey(PlayerRecord, on_delete=models.CASCADE, related_name="opponents")
-    other = models.ForeignKey(RosterPlayer, on_delete=models.CASCADE, related_name="+")
-    matches = models.PositiveIntegerField(default=0)
-    ahead = models.PositiveIntegerField(default=0)
-    behind = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["record", "other"], name="pair_record_unique"),
-        ]
-
-    def __str__(self) -> str:
-        # Named from its own row: what lists it lists it under its record.
-        return f"Head to head against {self.other}"

@@ -1,4 +1,10 @@
-"""Reads for groups: what a user may see, and nothing more."""
+"""Reads for groups: what a user may see, and nothing more.
+
+Statistics, leaders and head to head are counted by the database from the stored
+results (each seat of a finished match carries its holes summed up), and the pages
+keep what they count in the cache per group (:func:`cached`) until the group's
+revision moves on.
+"""
 
 from __future__ import annotations
 
@@ -44,12 +50,12 @@ from .models import Group, Invite, RosterPlayer
 
 T = TypeVar("T")
 
-#: How long a computed count is kept; any change to the group's matches makes a new
-#: key long before that.
+#: How long a computed value is cached; any change to the group's matches makes a
+#: new key long before that.
 STATS_CACHE_SECONDS = 7 * 24 * 3600
 #: Part of every cache key: raise it when what is cached changes shape, so a deploy
 #: never reads what older code cached.
-STATS_CACHE_VERSION = 4
+STATS_CACHE_VERSION = 5
 
 
 def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
@@ -108,16 +114,18 @@ def group_for_invite_link(*, url: str) -> Group | None:
 
 
 def cached(*, group: Group, name: str, compute: Callable[[], T]) -> T:
-    """``compute()``, kept in the cache until the group's history changes (the key
-    holds ``Group.history_revision``, raised by every change that matters, see
-    ``groups.signals``): a count of the history costs its queries once per change,
-    not once per visit, and finding it costs one cache read. (Statistics and
-    leaders are read from the players' records instead, ``groups.records``.) The
-    group's creation time is part of the key too: an id used again (a rolled-back
-    bench, a restored database) never finds another group's values in a shared
-    cache."""
+    """``compute()``, kept in the cache until the group's revision moves on (every
+    change to what its history and statistics read raises it, in the same
+    transaction: ``services.group_cache_invalidate``). A count of the history or a
+    player's statistics costs its queries once per change, not once per visit.
+    ``group`` as read in this request: its revision is part of the key. So are
+    its creation time (an id used again, after a rolled-back bench or a restored
+    database, never finds another group's values in a shared cache) and the time
+    zone, which the statistics cut days and months in. ``compute`` never gives
+    None (None is what the cache answers for a key it does not hold)."""
     made = int(group.created_at.timestamp() * 1_000_000)
-    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:h{group.history_revision}:{name}"
+    zone = timezone.get_current_timezone_name()
+    key = f"groups:v{STATS_CACHE_VERSION}:{group.pk}.{made}:r{group.revision}:{zone}:{name}"
     value: T | None = cache.get(key)
     if value is None:
         value = compute()
@@ -214,6 +222,15 @@ def history_rows(matches: Iterable[Match]) -> list[HistoryRow]:
     return _rows(matches)
 
 
+def matches_played(*, player: RosterPlayer) -> int:
+    """How many of its group's matches ``player`` sat at, finished or not: the count
+    of the history filtered by them, counted from their own seats (index
+    ``player_roster_match``) rather than by looking for them at every match."""
+    seats = Player.objects.filter(roster_player=player, match__group_id=player.group_id)
+    counted: int = seats.aggregate(n=Count("match", distinct=True))["n"]
+    return counted
+
+
 def recent_matches(*, group: Group, count: int = 5) -> list[HistoryRow]:
     """The group's latest matches (two queries)."""
     return _rows(group_matches(group=group)[:count])
@@ -237,10 +254,17 @@ def _finished_seats(group: Group) -> QuerySet[Player]:
     )
 
 
+def leaders(*, group: Group, count: int = 5) -> dict[str, list[Leader]]:
+    """The group page's leader boards (two queries): ``most_wins`` and
+    ``best_average``."""
+    return {
+        "most_wins": leaders_by_wins(group=group, count=count),
+        "best_average": leaders_by_average(group=group, count=count),
+    }
+
+
 def leaders_by_wins(*, group: Group, count: int = 5) -> list[Leader]:
-    """Most finished matches won (a shared win counts for each winner); one query.
-    The reference the group page's leaders (read from the players' records,
-    ``groups.records.leaders``) are held to."""
+    """Most finished matches won (a shared win counts for each winner); one query."""
     rows = (
         _finished_seats(group)
         .values("roster_player", "roster_player__name")
@@ -255,8 +279,7 @@ def leaders_by_wins(*, group: Group, count: int = 5) -> list[Leader]:
 
 def leaders_by_average(*, group: Group, count: int = 5) -> list[Leader]:
     """Lowest average hole score over finished matches; one query over one row per
-    player and match (each row carries its holes summed up). The reference, as
-    :func:`leaders_by_wins` is."""
+    player and match (each row carries its holes summed up)."""
     rows = (
         _finished_seats(group)
         .values("roster_player", "roster_player__name")
@@ -346,137 +369,20 @@ def period_start(when: datetime | date, period: str) -> date:
     return day.replace(day=1) if period == "month" else day.replace(month=1, day=1)
 
 
-@dataclass
-class Tally:
-    """A roster player's finished matches added up, with nothing divided yet: what
-    the statistics are worked out from (:func:`stats_from`), and what a
-    ``PlayerRecord`` keeps so that they need not be counted again."""
-
-    #: Seats counted: a match counts once for each seat the player had at it.
-    matches: int = 0
-    wins: int = 0
-    points: int = 0
-    holes: int = 0
-    best_hole: int | None = None
-    worst_hole: int | None = None
-    pairs: int = 0
-    times_out: int = 0
-    knock_penalties: int = 0
-    #: When the oldest and the newest match counted started, and the newest one's
-    #: id: what is counted is every finished match up to (``last``, ``newest``).
-    first: datetime | None = None
-    last: datetime | None = None
-    newest: int | None = None
-    streak: int = 0
-    best_streak: int = 0
-    #: What each of ``sums`` covers ("day", "month" or "year"), as the chart needs it.
-    period: str = "day"
-    #: Points and holes of each period of play (by its first day), for the chart;
-    #: only seats with holes count.
-    sums: dict[date, tuple[int, int]] = field(default_factory=dict)
-
-    def add(
-        self,
-        *,
-        match_id: int,
-        created_at: datetime,
-        total: int,
-        place: int | None,
-        holes_played: int,
-        best_hole: int | None,
-        worst_hole: int | None,
-        pairs: int,
-        times_out: int,
-        knock_penalties: int,
-    ) -> None:
-        """Count one more seat, of a match newer than every one counted so far
-        (started later, or at the same time with a higher id): what finishing it
-        changes, without counting the others again."""
-        won = place == 1
-        self.matches += 1
-        self.wins += int(won)
-        self.points += total
-        self.holes += holes_played
-        if best_hole is not None:
-            self.best_hole = best_hole if self.best_hole is None else min(self.best_hole, best_hole)
-        if worst_hole is not None:
-            self.worst_hole = (
-                worst_hole if self.worst_hole is None else max(self.worst_hole, worst_hole)
-            )
-        self.pairs += pairs
-        self.times_out += times_out
-        self.knock_penalties += knock_penalties
-        self.first = self.first or created_at
-        self.last, self.newest = created_at, match_id
-        self.streak = self.streak + 1 if won else 0
-        self.best_streak = max(self.best_streak, self.streak)
-        # The span only grows, so a chart's period only gets longer: the sums of
-        # the shorter periods add up into the longer ones.
-        period = chart_period(self.first, self.last)
-        if period != self.period:
-            self.sums = _summed(
-                (period_start(day, period), sums) for day, sums in self.sums.items()
-            )
-            self.period = period
-        if holes_played:
-            start = period_start(created_at, period)
-            points, holes = self.sums.get(start, (0, 0))
-            self.sums[start] = (points + total, holes + holes_played)
-
-
-def _summed(sums: Iterable[tuple[date, tuple[int, int]]]) -> dict[date, tuple[int, int]]:
-    out: dict[date, tuple[int, int]] = {}
-    for start, (points, holes) in sums:
-        before = out.get(start, (0, 0))
-        out[start] = (before[0] + points, before[1] + holes)
-    return out
-
-
-def stats_from(player: RosterPlayer, tally: Tally) -> PlayerStats:
-    """The statistics shown for ``player``, worked out from their tally (however it
-    was counted: scanned by :func:`player_tally`, or kept in a ``PlayerRecord``)."""
-    stats = PlayerStats(player=player)
-    if not tally.matches:
-        return stats
-    stats.matches = tally.matches
-    stats.wins = tally.wins
-    stats.holes = tally.holes
-    stats.average = tally.points / tally.holes if tally.holes else None
-    stats.best_hole = tally.best_hole
-    stats.worst_hole = tally.worst_hole
-    stats.pairs = tally.pairs
-    stats.times_out = tally.times_out
-    stats.knock_penalties = tally.knock_penalties
-    stats.streaks = Streaks(current=tally.streak, best=tally.best_streak)
-    if tally.holes:
-        label = PERIOD_LABELS[tally.period]
-        stats.chart_period = tally.period
-        stats.chart = [
-            ChartPoint(_day_start(start).strftime(label), points / holes, holes)
-            for start, (points, holes) in sorted(tally.sums.items())
-        ]
-    return stats
-
-
 def _seats(player: RosterPlayer) -> QuerySet[Player]:
+    """The player's seats at their group's finished matches."""
     return Player.objects.filter(
         roster_player=player, match__group_id=player.group_id, match__finished_at__isnull=False
     )
 
 
 def player_stats(*, player: RosterPlayer) -> PlayerStats:
-    """A roster player's statistics, counted afresh from every match they finished
-    (:func:`player_tally`). The pages read them from the records kept up to date as
-    matches finish (``groups.records``); this is the reference those are held to,
-    and how they are worked out again when they cannot be kept up to date."""
-    return stats_from(player, player_tally(player=player))
-
-
-def player_tally(*, player: RosterPlayer) -> Tally:
-    """A roster player's tally, counted by the database (two queries whatever the
-    number of matches) from one row per match: each seat carries its holes summed
-    up (see ``scoring.services.match_results_refresh``). The seats, oldest first,
-    give the streaks from their places and the chart from their totals."""
+    """A roster player's statistics over every match of their group they finished,
+    counted by the database in two queries whatever the number of matches, from one
+    row per match: each seat carries its holes summed up (see
+    ``scoring.services.match_results_refresh``). The seats, oldest first, give the
+    streaks from their places and the chart from their totals."""
+    stats = PlayerStats(player=player)
     seats = _seats(player)
     totals = seats.aggregate(
         matches=Count("pk"),
@@ -491,20 +397,17 @@ def player_tally(*, player: RosterPlayer) -> Tally:
         last=Max("match__created_at"),
     )
     if not totals["matches"]:
-        return Tally()
-    tally = Tally(
-        points=totals["points"] or 0,
-        holes=totals["holes"] or 0,
-        best_hole=totals["best"],
-        worst_hole=totals["worst"],
-        pairs=totals["pairs"] or 0,
-        times_out=totals["out"] or 0,
-        knock_penalties=totals["knocks"] or 0,
-        first=totals["first"],
-        last=totals["last"],
-        period=chart_period(totals["first"], totals["last"]),
-    )
-    starts = _period_starts(tally.first, tally.last, tally.period)
+        return stats
+    stats.matches = totals["matches"]
+    stats.holes = totals["holes"] or 0
+    stats.average = totals["points"] / stats.holes if stats.holes else None
+    stats.best_hole = totals["best"]
+    stats.worst_hole = totals["worst"]
+    stats.pairs = totals["pairs"] or 0
+    stats.times_out = totals["out"] or 0
+    stats.knock_penalties = totals["knocks"] or 0
+    period = chart_period(totals["first"], totals["last"])
+    starts = _period_starts(totals["first"], totals["last"], period)
     # Each seat's period found by comparing its date with the periods' starts: the
     # database's own date functions run Python code for every row, in SQLite.
     when = Case(
@@ -520,23 +423,26 @@ def player_tally(*, player: RosterPlayer) -> Tally:
         # the same streak on every database.
         seats.order_by("match__created_at", "match_id", "seat")
         .annotate(period=when)
-        .values_list("place", "period", "total", "holes_played", "match_id")
+        .values_list("place", "period", "total", "holes_played")
     )
     places = []
     sums: dict[int, list[int]] = {}
-    for place, n, points, holes, match_id in rows:
+    for place, n, points, holes in rows:
         places.append(place)
-        tally.newest = match_id
         if holes:
             point = sums.setdefault(n, [0, 0])
             point[0] += points
             point[1] += holes
-    tally.matches = len(places)
-    tally.wins = sum(1 for place in places if place == 1)
-    found = streaks(place == 1 for place in places)
-    tally.streak, tally.best_streak = found.current, found.best
-    tally.sums = {starts[n]: (points, holes) for n, (points, holes) in sums.items()}
-    return tally
+    stats.wins = sum(1 for place in places if place == 1)
+    stats.streaks = streaks(place == 1 for place in places)
+    if stats.holes:
+        label = PERIOD_LABELS[period]
+        stats.chart_period = period
+        stats.chart = [
+            ChartPoint(_day_start(starts[n]).strftime(label), points / holes, holes)
+            for n, (points, holes) in sorted(sums.items())
+        ]
+    return stats
 
 
 def _period_starts(first: datetime, last: datetime, period: str) -> list[date]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from golfsite.names import tidy_name
@@ -18,6 +19,18 @@ from .models import Group, Invite, Membership, RosterPlayer, roster_key
 
 class GroupActionError(Exception):
     """A group change that cannot be made; the message says why, for the user."""
+
+
+def group_cache_invalidate(*, group_ids: Iterable[int | None]) -> None:
+    """Whatever is cached for these groups (``selectors.cached``) is stale from now
+    on: raise their revisions. Called, in the transaction of the change, by every
+    change to what a group's history and statistics read: the scoresheet's
+    through ``scoring.signals.match_results_changed`` (``signals``), the others
+    here, in the import and in the admin. Called after the change's other writes,
+    so the group's row is the last locked (``scoring.services``)."""
+    ids = sorted({pk for pk in group_ids if pk is not None})
+    if ids:
+        Group.objects.filter(pk__in=ids).update(revision=F("revision") + 1)
 
 
 @transaction.atomic
@@ -90,12 +103,12 @@ def roster_add(*, group: Group, name: str) -> RosterPlayer:
     """Add a regular player to the group's roster. A name already there in another
     case ("ann" beside "Ann") is refused as the same name: seats find their roster
     entry whatever the case (``roster_for_names``), so a second entry would only
-    split one person's statistics. The group's row is locked first, so two people
-    adding "Ann" and "ann" at once cannot both get in."""
+    split one person's statistics. Two people adding "Ann" and "ann" at once cannot
+    both get in: the database holds a roster to one entry per name
+    (``roster_unique_key``)."""
     name = tidy_name(name)
     try:
         with transaction.atomic():
-            scoring_services.locked_first(group_ids=[group.pk])
             taken = RosterPlayer.name_taken(group_id=group.pk, name=name)
             if taken is not None:
                 raise GroupActionError(f"{taken} is already on the roster.")
@@ -106,15 +119,17 @@ def roster_add(*, group: Group, name: str) -> RosterPlayer:
 
 def roster_for_names(*, group: Group, names: Sequence[str]) -> list[RosterPlayer]:
     """The roster entries for ``names`` (matched whatever the case, by
-    ``roster_key``), adding anyone new."""
-    existing = {p.name_key: p for p in group.roster.all()}
-    found: list[RosterPlayer] = []
+    ``roster_key``), adding anyone new. An entry another request adds at the same
+    moment is found, not added twice (``roster_unique_key``)."""
+    keys: dict[str, str] = {}
     for name in names:
-        key = roster_key(name)
-        if key not in existing:
-            existing[key] = RosterPlayer.objects.create(group=group, name=tidy_name(name))
-        found.append(existing[key])
-    return found
+        keys.setdefault(roster_key(name), tidy_name(name))
+    existing = {p.name_key: p for p in group.roster.filter(name_key__in=keys)}
+    new = [RosterPlayer(group=group, name=keys[key]) for key in keys if key not in existing]
+    if new:
+        RosterPlayer.objects.bulk_create(new, ignore_conflicts=True)
+        existing = {p.name_key: p for p in group.roster.filter(name_key__in=keys)}
+    return [existing[roster_key(name)] for name in names]
 
 
 @transaction.atomic
@@ -129,7 +144,6 @@ def group_match_create(
 ) -> Match:
     """Start a match in ``group``: ``picked`` roster players, then ``new_names`` (who
     join the roster), in that seating order. The rules become the group's usual ones."""
-    scoring_services.locked_first(group_ids=[group.pk])
     newcomers = roster_for_names(group=group, names=new_names)
     seated = [*picked, *newcomers]
     match = scoring_services.match_create(
@@ -149,7 +163,7 @@ def group_match_create(
 def match_move(*, match: Match, group: Group, by: AbstractBaseUser) -> None:
     """Move a match started without a group into ``group`` (whose member ``by`` is):
     each player is linked to the roster entry of the same name, added if new."""
-    scoring_services.locked_first(match_ids=[match.pk], group_ids=[group.pk])
+    scoring_services.matches_lock(match_ids=[match.pk])
     match.refresh_from_db(fields=["group"])  # as it is now, under the lock
     if match.group_id is not None:
         raise GroupActionError("This match already belongs to a group.")
@@ -162,6 +176,7 @@ def match_move(*, match: Match, group: Group, by: AbstractBaseUser) -> None:
     if match.owner_id is None:
         match.owner = by  # type: ignore[assignment]
     match.save(update_fields=["group", "owner", "updated_at"])
+    group_cache_invalidate(group_ids=[group.pk])
 
 
 def _require_owner(group: Group, user: AbstractBaseUser) -> None:

@@ -33,7 +33,7 @@ from scoring.services import breakdown_data
 from scoring.spreadsheets import spreadsheet_safe
 
 from .models import ROSTER_NAME_LENGTH, Group, Membership, RosterPlayer, roster_key
-from .signals import revise
+from .services import group_cache_invalidate
 
 FORMAT = "golf-group-history"
 VERSION = 1
@@ -268,8 +268,7 @@ def matches_create(
         RuleSet.from_dict(data["rules"])  # refuse rule sets the engine cannot read
     for start in range(0, len(matches), BATCH):
         _create_batch(group, matches[start : start + BATCH], roster)
-    # Stored in bulk, past the signals that keep the group's cached pages current.
-    revise(group.pk)
+    group_cache_invalidate(group_ids=[group.pk])
 
 
 def _check_match(number: int, data: dict[str, Any], roster: dict[Any, RosterPlayer]) -> None:

@@ -20,7 +20,7 @@ from scoring.forms import preset_initial, preset_notice, rules_initial
 from scoring.spreadsheets import csv_download
 from scoring.views.access import match_for_request
 
-from . import records, selectors, services, transfer
+from . import selectors, services, transfer
 from .charts import average_chart
 from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm
 from .models import Group, Invite, Membership
@@ -73,8 +73,9 @@ def _group_page(request: HttpRequest, group: Group, roster_form: RosterForm) -> 
             "invites": invites,
             "roster_form": roster_form,
             "recent": selectors.recent_matches(group=group),
-            # From each player's record, kept up to date as matches finish.
-            **records.leaders(group=group, roster=roster),
+            **selectors.cached(
+                group=group, name="leaders", compute=lambda: selectors.leaders(group=group)
+            ),
         },
     )
 
@@ -99,7 +100,7 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     count = selectors.cached(
         group=group,
         name="count:" + ":".join(str(getattr(v, "pk", v) or "") for v in filters.values()),
-        compute=(lambda: records.matches_played(player=player)) if only_player else matches.count,
+        compute=(lambda: selectors.matches_played(player=player)) if only_player else matches.count,
     )
     paginator = selectors.CountedPaginator(matches, HISTORY_PAGE_SIZE, count=count)
     page = paginator.get_page(request.GET.get("page"))
@@ -341,13 +342,19 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     person = by_id.get(player_id)
     if person is None:
         raise Http404("No such player")
-    # Each read from one row kept up to date as matches finish (``groups.records``):
-    # no dearer than a cache, and just as cheap on the first visit after a change.
-    stats = records.player_stats(player=person)
+    stats = selectors.cached(
+        group=group,
+        name=f"player:{person.pk}",
+        compute=lambda: selectors.player_stats(player=person),
+    )
     versus = None
     other = by_id.get(int_param(request.GET.get("versus")))
     if other is not None and other.pk != person.pk:
-        versus = records.head_to_head(player=person, other=other)
+        versus = selectors.cached(
+            group=group,
+            name=f"versus:{person.pk}:{other.pk}",
+            compute=lambda: selectors.head_to_head(player=person, other=other),
+        )
     return render(
         request,
         "groups/player.html",

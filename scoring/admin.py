@@ -129,35 +129,41 @@ class PartOfAMatchAdmin(DeleteCountsAdmin):
     """An admin for what a match is made of (the match and its seats, holes and
     scores). After a save or a deletion here, the match's stored results are summed
     again and it is marked changed (``services.matches_edited``): its drawn
-    scoreboard, and its group's cached history and statistics, are keyed on that."""
+    scoreboard, and its group's cached history and statistics, are invalidated."""
 
     def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
         """The matches the rows of ``queryset`` belong to."""
         return list(queryset.values_list("match_id", flat=True))
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
-        # Locks taken in the scoresheet's order before anything is written
-        # (``services.locked_first``): the match's group (or groups, for a match
-        # moved by hand), then the match.
+        # The match locked before anything is written, as a save locks it
+        # (``services.matches_lock``).
         ids = self.match_ids(type(obj).objects.filter(pk=obj.pk)) if change else []
-        services.locked_first(match_ids=ids, group_ids=[getattr(obj, "group_id", None)])
+        services.matches_lock(match_ids=ids)
         super().save_model(request, obj, form, change)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         # Runs after save_model, once the inlines are saved too.
         super().save_related(request, form, formsets, change)
         obj = form.instance
-        services.matches_edited(match_ids=self.match_ids(type(obj).objects.filter(pk=obj.pk)))
+        services.matches_edited(
+            match_ids=self.match_ids(type(obj).objects.filter(pk=obj.pk)),
+            group_ids=self.groups_before(form),
+        )
+
+    def groups_before(self, form: Any) -> list[int]:
+        """The group the edited match was in before this edit moved it, if it did."""
+        return []
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         ids = self.match_ids(type(obj).objects.filter(pk=obj.pk))
-        services.locked_first(match_ids=ids)
+        services.matches_lock(match_ids=ids)
         super().delete_model(request, obj)
         services.matches_edited(match_ids=ids)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         ids = self.match_ids(queryset)
-        services.locked_first(match_ids=ids)
+        services.matches_lock(match_ids=ids)
         super().delete_queryset(request, queryset)
         services.matches_edited(match_ids=ids)
 
@@ -192,6 +198,18 @@ class MatchAdmin(PartOfAMatchAdmin):
 
     def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
         return list(queryset.values_list("pk", flat=True))
+
+    def groups_before(self, form: Any) -> list[int]:
+        moved = "group" in form.changed_data and form.initial.get("group") is not None
+        return [form.initial["group"]] if moved else []
+
+    # A match deleted here goes as the scoresheet deletes one.
+    def delete_model(self, request: HttpRequest, obj: Match) -> None:
+        services.match_delete(match=obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        for match in queryset.order_by("pk"):
+            services.match_delete(match=match)
 
 
 class ScoreInline(admin.TabularInline):

@@ -2,6 +2,13 @@
 
 The engine does every bit of arithmetic; this module validates through it, then
 stores the result inside a transaction so a failure leaves the match as it was.
+
+Each change that a group's history or statistics read sends
+``signals.match_results_changed`` in its transaction, after its other writes: the
+groups app raises the group's revision then, which invalidates what it cached.
+Every writer takes its row locks in one order, on PostgreSQL: the match's row
+first (:func:`matches_lock`), then its seats, holes and scores, and the group's
+row last; so two changes at once wait for each other rather than deadlock.
 """
 
 from __future__ import annotations
@@ -12,11 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from golfsite.names import tidy_name
-from groups.models import Group
 from scoring.engine import (
     GolfError,
     Grid,
@@ -35,7 +40,7 @@ from scoring.engine import (
 from scoring.engine.match import seating_problems, totals_problems
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 from scoring.results import HoleResult, seat_results
-from scoring.signals import match_reopened
+from scoring.signals import match_results_changed
 
 GRIDS = Hole.Kind.GRIDS
 TOTALS = Hole.Kind.TOTALS
@@ -186,6 +191,7 @@ def match_create(
             Player(match=match, seat=seat, name=name, roster_player=link)
             for seat, (name, link) in enumerate(zip(names, links, strict=True))
         )
+        _results_changed(match)
     return match
 
 
@@ -215,9 +221,6 @@ def hole_record(
     evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
     scores = _scores(players, evaluation)
     with transaction.atomic():
-        if number >= match.holes_planned:
-            # The last hole finishes the match: its group's row is written too.
-            _group_first(match.group_id)
         locked = Match.objects.select_for_update().get(pk=match.pk)
         saved = Hole.objects.filter(token=token).first()
         if saved is not None:
@@ -253,6 +256,7 @@ def hole_record(
         match_results_refresh(match=locked, players=players)
         if number >= locked.holes_planned:
             _changed(locked, finished_at=timezone.now())
+            _results_changed(locked)
         else:
             _changed(locked)
     match.finished_at, match.updated_at = locked.finished_at, locked.updated_at
@@ -271,8 +275,6 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
     )
     scores = _scores(players, evaluation)
     with transaction.atomic():
-        # A hole of a finished match corrected changes its group's results.
-        _group_of_match_first(hole.match_id, finished=True)
         locked = Match.objects.select_for_update().get(pk=hole.match_id)
         current = Hole.objects.select_for_update().get(pk=hole.pk)
         if current.revision != revision:
@@ -289,6 +291,8 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
         _store_scores(current, scores)
         match_results_refresh(match=locked, players=players)
         _changed(locked)
+        if locked.is_finished:
+            _results_changed(locked)
     return current
 
 
@@ -296,8 +300,6 @@ def hole_delete_last(*, match: Match, number: int) -> None:
     """Delete hole ``number`` if it is still the match's last hole; the match is open
     again afterwards."""
     with transaction.atomic():
-        # A finished match opened again changes its group's results.
-        _group_of_match_first(match.pk, finished=True)
         locked = Match.objects.select_for_update().get(pk=match.pk)
         last = locked.holes.order_by("-number").first()
         if last is None or last.number != number:
@@ -307,28 +309,30 @@ def hole_delete_last(*, match: Match, number: int) -> None:
         reopened = locked.is_finished
         _changed(locked, finished_at=None)
         if reopened:
-            match_reopened.send(sender=Match, match=locked)
+            _results_changed(locked)
 
 
 def match_end(*, match: Match) -> None:
     """Finish a match early, after the holes played so far (at least one)."""
     with transaction.atomic():
-        _group_of_match_first(match.pk, finished=False)
         locked = Match.objects.select_for_update().get(pk=match.pk)
         if locked.is_finished:
             return
         if not locked.holes.exists():
             raise HoleConflict("a match ends after at least one hole; none is saved yet")
-        locked.finished_at = timezone.now()
-        locked.save(update_fields=["finished_at", "updated_at"])
+        _changed(locked, finished_at=timezone.now())
+        _results_changed(locked)
 
 
 def match_delete(*, match: Match) -> None:
-    """Delete a match with its seats, holes and scores. Its group's history and
-    statistics stop counting it (``groups.signals``)."""
+    """Delete a match with its seats, holes and scores; its group's history and
+    statistics stop counting it."""
     with transaction.atomic():
-        locked_first(match_ids=[match.pk], group_ids=[match.group_id])
-        Match.objects.filter(pk=match.pk).delete()
+        locked = Match.objects.select_for_update().filter(pk=match.pk).first()
+        if locked is None:
+            return
+        Match.objects.filter(pk=locked.pk).delete()
+        _results_changed(locked)
 
 
 def match_rematch(*, match: Match, owner: Any = None) -> Match:
@@ -367,91 +371,41 @@ def match_results_refresh(*, match: Match, players: list[Player] | None = None) 
     Player.objects.bulk_update(players, PLAYER_RESULT_FIELDS)
 
 
-def matches_edited(*, match_ids: Iterable[int]) -> None:
+def matches_edited(*, match_ids: Iterable[int], group_ids: Iterable[int | None] = ()) -> None:
     """Rows of these matches were edited by hand (in the admin): sum each one's
     stored results again and mark it changed, so its scoreboard, and its group's
-    history and statistics when it is finished, show the edit."""
-    for match in Match.objects.filter(pk__in=set(match_ids)):
+    history and statistics, show the edit. ``group_ids``: groups that held one of
+    them before the edit moved it (their statistics change too). Call it in the
+    transaction of the edit, after :func:`matches_lock`."""
+    before = {pk for pk in group_ids if pk is not None}
+    for match in Match.objects.filter(pk__in=set(match_ids)).order_by("pk"):
         with transaction.atomic():
             match_results_refresh(match=match)
             _changed(match)
+            _results_changed(match, also=before)
 
 
-def _group_first(group_id: int | None) -> None:
-    """Lock the row of the group ``group_id`` (if any), first in a transaction that
-    is about to finish or change one of its finished matches, as the group's row is
-    written when that happens (``groups.signals.revise``).
-
-    Every transaction that writes a group's row takes its locks in one order: the
-    group's row, then the match, its seats, then the players' records (deleting a
-    regular locks the row first too: ``groups.signals``). Locked in the order
-    written (seats, then the row, then the records), a match finishing as a regular
-    at it is deleted (records, seats, row) would each wait for the other, and
-    PostgreSQL would abort one. On a database that locks no rows (SQLite: every
-    writer waits for the one before, ``transaction_mode = "IMMEDIATE"``) nothing is
-    read."""
-    if group_id is not None and connection.features.has_select_for_update:
-        list(
-            Group.objects.select_for_update(no_key=True)
-            .filter(pk=group_id)
-            .values_list("pk", flat=True)
-        )
+def matches_lock(*, match_ids: Iterable[int]) -> None:
+    """Lock the rows of these matches, in the order of their ids, before a change
+    by hand (the admin) writes any of their seats, holes or scores: the order a
+    save takes its locks in (see the module's docstring). Nothing to do on SQLite,
+    where a transaction holds the database's write lock from its start."""
+    ids = sorted(set(match_ids))
+    if ids and connection.features.has_select_for_update:
+        list(Match.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
 
 
-def _group_of_match_first(match_id: int, *, finished: bool) -> None:
-    """Lock, as :func:`_group_first`, the row of the group of match ``match_id``
-    when the match is finished (``finished=True``) or is not yet (``False``): the
-    state in which the caller's change writes the group's row, read in the same
-    statement. The caller reads the state again under the match's lock: should
-    another phone have finished the match, or opened it again, in between, the
-    group's row is locked only when written, as it was before this was taken first.
-    For the rarer changes (a correction, a deleted hole, a match ended early), so
-    built by the ORM each time."""
-    if connection.features.has_select_for_update:
-        in_state = Match.objects.filter(pk=match_id, finished_at__isnull=not finished)
-        list(
-            Group.objects.select_for_update(no_key=True)
-            .filter(pk__in=in_state.values("group_id"))
-            .order_by()
-            .values_list("pk", flat=True)
-        )
-
-
-def locked_first(*, match_ids: Iterable[int] = (), group_ids: Iterable[int | None] = ()) -> None:
-    """For a change that writes rows of these matches (a seat, a hole, a score, the
-    match itself) or of these groups, before it writes anything: lock, as
-    :func:`_group_first`, the rows of the groups (these, and those of the matches),
-    then the matches' own rows, each in the order of their ids.
-
-    The scoresheet's own changes take these locks in this order already. Changes
-    by hand (the admin), starting a match in a group and moving one into it call
-    this first; otherwise, say, a seat renamed in the admin as its match finishes
-    would hold the seat the save is about to write while waiting for the group's
-    row the save holds, and PostgreSQL would abort one of the two."""
-    if not connection.features.has_select_for_update:
-        return
-    matches = sorted(set(match_ids))
-    groups = {pk for pk in group_ids if pk is not None}
-    of_matches = Match.objects.filter(pk__in=matches).values("group_id")
-    list(
-        Group.objects.select_for_update(no_key=True)
-        .filter(Q(pk__in=groups) | Q(pk__in=of_matches))
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    if matches:
-        list(
-            Match.objects.select_for_update()
-            .filter(pk__in=matches)
-            .order_by("pk")
-            .values_list("pk", flat=True)
-        )
+def _results_changed(match: Match, *, also: Iterable[int] = ()) -> None:
+    """Tell the rest of the site, in this transaction, that what it reads of
+    ``match`` across matches changed (``signals.match_results_changed``)."""
+    group_ids = {match.group_id, *also} - {None}
+    if group_ids:
+        match_results_changed.send(sender=Match, match=match, group_ids=group_ids)
 
 
 def _changed(match: Match, **fields: Any) -> None:
     """Set ``fields`` on ``match`` and mark it changed now: drawn scoreboards are
-    keyed on ``updated_at``. Saved (not updated) so that the group's caches hear
-    of a match finishing through ``post_save`` (``groups.signals``)."""
+    keyed on ``updated_at``."""
     for name, value in fields.items():
         setattr(match, name, value)
     match.save(update_fields=[*fields, "updated_at"])

@@ -1,7 +1,5 @@
 """Every model has an admin page that lists, filters and searches."""
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.db import connection
@@ -11,6 +9,7 @@ from django.urls import reverse
 from groups.admin import NewMembershipInline, RosterInline
 from groups.models import Membership
 from scoring.models import Score
+from tests.groups.admin_pages import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -137,22 +136,6 @@ def test_a_confirmation_asks_for_the_right_to_delete_every_kind_it_counts(
 
 
 # -- change pages -----------------------------------------------------------------------
-
-
-def form_data(response) -> dict[str, Any]:
-    """What the browser would post back from an admin change page, unchanged."""
-    forms = [response.context["adminform"].form]
-    for inline in response.context["inline_admin_formsets"]:
-        forms += [inline.formset.management_form, *inline.formset.forms]
-    data: dict[str, Any] = {}
-    for form in forms:
-        for field in form:
-            value = field.value()
-            if value is True:
-                data[field.html_name] = "on"
-            elif value is not None and value is not False:
-                data[field.html_name] = value
-    return data
 
 
 def test_a_groups_page_shows_its_members_and_adds_one(admin_client, group, stranger):

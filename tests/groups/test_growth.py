@@ -5,9 +5,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from groups import records, selectors
 from groups.growth import growth_figures, growth_group
-from groups.models import Group, PlayerRecord
+from groups.models import Group
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 from scoring.services import match_results_refresh
 
@@ -37,11 +36,6 @@ def test_a_grown_group_is_what_playing_its_matches_would_store(owner):
         # The scoresheet's own refresh, from the scores, gives the same results.
         match_results_refresh(match=match)
         assert results(match) == stored
-    # And every player's record, as finishing each match in turn keeps it.
-    kept = PlayerRecord.objects.filter(player__group=group).select_related("player")
-    assert len(kept) == 6
-    for record in kept:
-        assert records.tally_of(record) == selectors.player_tally(player=record.player)
 
 
 def test_the_growth_bench_times_every_page_and_leaves_nothing_behind(owner):
@@ -57,8 +51,10 @@ def test_the_growth_bench_times_every_page_and_leaves_nothing_behind(owner):
     assert not Hole.objects.exists()
 
 
-def test_the_growth_command_prints_each_ratio(capsys):
+def test_the_growth_command_holds_the_statistics_pages_to_their_budget(capsys):
     call_command("bench_growth", repeat=1, small=2, large=4)
     out = capsys.readouterr().out
     assert out.startswith("Growth: 2 vs 4 matches")
-    assert out.count("held to 1.5") == 14
+    assert out.count("\n  ") == 14
+    # A player's page, with and without head to head, and the group's page.
+    assert out.count("(within 300 ms:") == 3

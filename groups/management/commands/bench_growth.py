@@ -7,8 +7,9 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from groups.growth import LARGE, SMALL, growth_figures
 
-#: The performance issue's budget: within 1.5 times the small group's time.
-BUDGET = 1.5
+#: The statistics pages, first view after a change, at 10,000 matches.
+BUDGET_MS = 300
+STATISTICS = ("player statistics", "group page")
 
 
 class Command(BaseCommand):
@@ -26,9 +27,8 @@ class Command(BaseCommand):
             f"{options['repeat']}, milliseconds)"
         )
         for label, fast, slow in growth_figures(repeat=options["repeat"], small=small, large=large):
-            ratio = slow / fast
-            verdict = "ok" if ratio <= BUDGET else "OVER"
-            self.stdout.write(
-                f"  {label:<56} {fast * 1000:7.2f} {slow * 1000:8.2f}   "
-                f"x{ratio:.2f} (held to {BUDGET}: {verdict})"
-            )
+            line = f"  {label:<56} {fast * 1000:7.2f} {slow * 1000:8.2f}"
+            if label.startswith(STATISTICS) and label.endswith("(first after a change)"):
+                verdict = "ok" if slow * 1000 <= BUDGET_MS else "OVER"
+                line += f"   (within {BUDGET_MS} ms: {verdict})"
+            self.stdout.write(line)
