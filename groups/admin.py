@@ -8,12 +8,12 @@ from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 
-from golfsite.names import tidy_name
 from groups.models import Group, Invite, Membership, RosterPlayer, roster_key
 from groups.services import group_cache_invalidate
 from scoring import services as scoring_services
 from scoring.admin import DeleteCountsAdmin
 from scoring.models import Match
+from scoring.names import tidy_name
 
 # The group's page reads every member and regular with the rows that list them (one
 # query, however many): a row's user shows as a link, changed on the row's own page,
@@ -49,7 +49,7 @@ class NewMembershipInline(admin.TabularInline):
 
 class RosterPlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     """A roster entry's name kept tidy, as the group's own pages keep it
-    (``golfsite.names``)."""
+    (``scoring.names``)."""
 
     class Meta:
         model = RosterPlayer

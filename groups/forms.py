@@ -6,9 +6,9 @@ from typing import Any
 
 from django import forms
 
-from golfsite.names import tidy_name
 from scoring.engine import VARIANTS
 from scoring.forms import PLAYER_FIELDS, MatchForm
+from scoring.names import tidy_name
 
 from .models import Group, RosterPlayer
 

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
-from golfsite.names import name_key
+from scoring.names import name_key
 
 
 def new_invite_token() -> str:

@@ -9,10 +9,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from golfsite.names import tidy_name
 from scoring import services as scoring_services
 from scoring.engine import RuleSet
 from scoring.models import Match, Player
+from scoring.names import tidy_name
 
 from .models import Group, Invite, Membership, RosterPlayer, roster_key
 

@@ -22,12 +22,12 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from golfsite.names import tidy_name
 from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
 from scoring.engine.deal import deal_grids, went_out_seat
 from scoring.engine.errors import GolfError
 from scoring.engine.validation import grid_problems, parse_grid
 from scoring.models import Hole, Match, Player, Score
+from scoring.names import tidy_name
 from scoring.results import HoleResult, seat_results
 from scoring.services import breakdown_data
 from scoring.spreadsheets import spreadsheet_safe

@@ -11,7 +11,6 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html
 
-from golfsite.names import name_key, tidy_name
 from golfsite.wording import sentence
 from scoring.engine import (
     HOUSE_RULE_INFO,
@@ -35,6 +34,7 @@ from scoring.engine.rules import (
     PLAY_RULE_INFO,
 )
 from scoring.models import Hole, Player
+from scoring.names import name_key, tidy_name
 from scoring.services import HoleEntry
 
 PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]

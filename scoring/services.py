@@ -21,7 +21,6 @@ from typing import Any, cast
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from golfsite.names import tidy_name
 from scoring.engine import (
     GolfError,
     Grid,
@@ -39,6 +38,7 @@ from scoring.engine import (
 )
 from scoring.engine.match import seating_problems, totals_problems
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
+from scoring.names import tidy_name
 from scoring.results import HoleResult, seat_results
 from scoring.signals import match_results_changed
 

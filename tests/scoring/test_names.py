@@ -1,9 +1,9 @@
 """Names pasted from a message can carry what no one sees; a name is kept tidy, and
-two names that look the same are one (``golfsite.names``)."""
+two names that look the same are one (``scoring.names``)."""
 
 import pytest
 
-from golfsite.names import name_key, tidy_name
+from scoring.names import name_key, tidy_name
 
 ZWSP = "\u200b"  # zero-width space
 NBSP = "\u00a0"  # no-break space
