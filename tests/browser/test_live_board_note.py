@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.mark.parametrize("script", [True, False])
 def test_the_live_board_says_how_new_scores_arrive(browser, live_server, script):
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     match = eight_player_match(played=2, holes=9)
     context = browser.new_context(
