@@ -1,9 +1,10 @@
-"""`python manage.py audit` (what `make audit` runs): Lighthouse, mobile, on the key
-pages of a gunicorn server it starts itself, with the system Chromium.
+"""Lighthouse, mobile, on the key pages (what `make audit` runs through
+`python -m bench audit`), with the system Chromium, against the site as
+``bench.measure`` serves it.
 
-Prints Performance, Accessibility, Best Practices and SEO for each page and exits
-non-zero when any is under its threshold. Lighthouse comes from the npm registry
-into `.tools/` on first use.
+Prints Performance, Accessibility, Best Practices and SEO for each page; a score
+under its threshold is an error. Lighthouse comes from the npm registry into
+`.tools/` on first use.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from scoring.management.loopback import Server
+from bench.browser import BenchError, Browser
+from bench.play import hole_save, match_start
+from bench.room import TRY_QUERY
+from bench.server import ROOT
 
 LIGHTHOUSE_VERSION = "12.8.2"
 THRESHOLDS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
@@ -30,41 +31,29 @@ CHROME_FLAGS = (
 )
 
 
-def audit_paths() -> tuple[list[str], str]:
-    """The pages the performance issue names, and the session cookie that owns the
-    demo matches they include (a finished 8 x 18 scoreboard, a hole being entered)."""
-    from django.contrib.sessions.backends.db import SessionStore
-
-    from scoring import services
-    from scoring.engine import RuleSet
-    from scoring.views.access import SESSION_KEY
-
-    from .bench import scoreboard_fixture
-
-    board, cookie = scoreboard_fixture()
-    playing = services.match_create(
-        names=[f"Player {i}" for i in range(1, 9)], first_dealer=0, rules=RuleSet(holes=9)
-    )
-    session = SessionStore(session_key=cookie.split("=", 1)[1])
-    session[SESSION_KEY] = [*session[SESSION_KEY], playing.pk]
-    session.save()
-    paths = [
+def audit_paths(browser: Browser) -> list[str]:
+    """The key pages, among them a finished 8 x 18 scoreboard and the form of a hole
+    being entered, both of matches ``browser`` started through the forms."""
+    finished = match_start(browser, holes=18)
+    for _ in range(18):
+        hole_save(browser, finished, htmx=True)
+    playing = match_start(browser, holes=9)
+    return [
         reverse("home"),
         reverse("rules:guide"),
-        reverse("rules:try") + "?variant=six-card&grid=8+5+7+%2F+8+3+9",
-        board,
-        reverse("scoring:hole_new", args=[playing.pk]),
+        reverse("rules:try") + TRY_QUERY,
+        reverse("scoring:match_detail", args=[finished]),
+        reverse("scoring:hole_new", args=[playing]),
     ]
-    return paths, cookie
 
 
 def lighthouse_binary() -> Path:
-    tools = Path(settings.BASE_DIR) / ".tools"
+    tools = ROOT / ".tools"
     binary = tools / "node_modules" / ".bin" / "lighthouse"
     if not binary.exists():
         npm = shutil.which("npm")
         if npm is None:
-            raise CommandError("Lighthouse needs Node.js and npm; install them first.")
+            raise BenchError("Lighthouse needs Node.js and npm; install them first.")
         tools.mkdir(exist_ok=True)
         subprocess.run(
             [
@@ -88,7 +77,7 @@ def chromium() -> str:
         or shutil.which("chromium-browser")
     )
     if not path:
-        raise CommandError("No Chromium found: run `make browsers` or set CHROMIUM_PATH.")
+        raise BenchError("No Chromium found: run `make browsers` or set CHROMIUM_PATH.")
     return path
 
 
@@ -124,24 +113,22 @@ def _lighthouse_once(binary: Path, url: str, cookie: str) -> dict[str, int]:
     return {key: round(cat["score"] * 100) for key, cat in data["categories"].items()}
 
 
-class Command(BaseCommand):
-    help = "Run Lighthouse (mobile) on the key pages and fail under the thresholds."
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        binary = lighthouse_binary()
-        failures: list[str] = []
-        paths, cookie = audit_paths()
-        with Server() as server:
-            self.stdout.write(f"{'page':<40} perf  a11y  best  seo")
-            for path in paths:
-                scores = run_lighthouse(binary, server.url(path), cookie)
-                row = "  ".join(f"{scores[key]:4d}" for key in THRESHOLDS)
-                self.stdout.write(f"{path:<40} {row}")
-                failures += [
-                    f"{path}: {key} {scores[key]} < {low}"
-                    for key, low in THRESHOLDS.items()
-                    if scores[key] < low
-                ]
-        if failures:
-            raise CommandError("Under the thresholds:\n  " + "\n  ".join(failures))
-        self.stdout.write(self.style.SUCCESS(f"All {len(paths)} pages meet the thresholds."))
+def audit(base_url: str, lines: list[str]) -> list[str]:
+    """Lighthouse's four scores for each key page, as ``lines``; the scores under
+    their thresholds."""
+    binary = lighthouse_binary()
+    browser = Browser(base_url)
+    paths = audit_paths(browser)
+    cookie = "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
+    failures: list[str] = []
+    lines.append(f"{'page':<40} perf  a11y  best  seo")
+    for path in paths:
+        scores = run_lighthouse(binary, base_url + path, cookie)
+        row = "  ".join(f"{scores[key]:4d}" for key in THRESHOLDS)
+        lines.append(f"{path:<40} {row}")
+        failures += [
+            f"{path}: {key} {scores[key]} < {low}"
+            for key, low in THRESHOLDS.items()
+            if scores[key] < low
+        ]
+    return failures
