@@ -121,11 +121,11 @@ def audit(base_url: str, lines: list[str]) -> list[str]:
     paths = audit_paths(browser)
     cookie = "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
     failures: list[str] = []
-    lines.append(f"{'page':<40} perf  a11y  best  seo")
+    lines.append(f"{'page':<52} perf  a11y  best  seo")
     for path in paths:
         scores = run_lighthouse(binary, base_url + path, cookie)
         row = "  ".join(f"{scores[key]:4d}" for key in THRESHOLDS)
-        lines.append(f"{path:<40} {row}")
+        lines.append(f"{path:<52} {row}")
         failures += [
             f"{path}: {key} {scores[key]} < {low}"
             for key, low in THRESHOLDS.items()
