@@ -70,7 +70,11 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=0.5, help="a reader's mean pause, seconds")
     parser.add_argument("--matches", type=int, default=10_000, help="the statistics group's size")
     parser.add_argument("--rounds", type=int, default=5, help="statistics: changes per page")
-    return parser.parse_args()
+    args = parser.parse_args()
+    unknown = set(args.only.split(",")) - set(PARTS)
+    if unknown:
+        parser.error(f"no part called {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
+    return args
 
 
 def main() -> int:

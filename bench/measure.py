@@ -221,12 +221,18 @@ def main() -> None:
     call_command("collectstatic", interactive=False, verbosity=0)
     with throwaway_database(url), Server(env={"DATABASE_URL": url}) as server:
         warm_up(server.url())
+        before = os.getloadavg()[0]
         if task == "figures":
             figures(server.url(), options, run)
         elif task == "audit":
             from bench.audit import audit
 
             run.errors += audit(server.url(), run.lines)
+        # The machine is shared: how busy it was says how far to trust the figures.
+        run.notes.append(
+            f"the machine's load average (1 minute, {os.cpu_count()} cores): "
+            f"{before:.1f} as the run began, {os.getloadavg()[0]:.1f} as it ended"
+        )
     with open(result_file, "w") as file:
         json.dump(vars(run), file)
 

@@ -6,6 +6,7 @@ smallest), so a budget is never met by interpolation."""
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +20,8 @@ def percentile(values: Sequence[float], p: float) -> float:
 
 def engine_lines(figures: list[Figure], peer: Peer) -> tuple[list[str], list[str]]:
     """The engine's lines and the budgets it missed."""
-    lines = ["Engine (best of five runs, microseconds per call)"]
+    load = os.getloadavg()[0]
+    lines = [f"Engine (best of five runs, microseconds per call; load average {load:.1f})"]
     missed = []
     for figure in figures:
         verdict = ""
