@@ -60,30 +60,22 @@ test: browsers
 test-quick: install-test
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -m "not browser" -x -q
 
-bench: install-test
-	$(BIN)/python manage.py migrate --noinput --verbosity 0
-	$(BIN)/python manage.py createcachetable
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py bench
+# What players feel, against gunicorn started as `make run` starts it, on a
+# throw-away database: SQLite, and PostgreSQL too when DATABASE_URL names a server
+# (docs/performance.md). Fails when a budget is missed or a request fails.
+bench: install
+	$(BIN)/python -m bench
 
 # Lighthouse (mobile) on the key pages with the system Chromium, plus the page
 # weight budgets; fails under a threshold.
 audit: browsers
-	$(BIN)/python manage.py migrate --noinput --verbosity 0
-	$(BIN)/python manage.py createcachetable
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/site/test_page_weight.py
-	$(BIN)/python manage.py audit
+	$(BIN)/python -m bench audit
 
-# Simulated tables, learners and followers against gunicorn on loopback (locust,
-# headless, bounded); fails on any error or any lost hole. DATABASE_URL picks the
-# database, as for the site.
-loadtest: install-test
-	$(BIN)/pip install --quiet -e ".[load]"
-	$(BIN)/python manage.py migrate --noinput --verbosity 0
-	$(BIN)/python manage.py createcachetable
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py loadtest
+# A longer, busier card room than `make bench` (24 readers, 3 tables saving holes,
+# 60 s); fails on any error or any hole lost. DATABASE_URL as for `make bench`.
+loadtest: install
+	$(BIN)/python -m bench loadtest
 
 clean:
 	rm -rf $(VENV) .tools staticfiles .pytest_cache .mypy_cache .ruff_cache

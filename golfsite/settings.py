@@ -181,10 +181,6 @@ CACHES["fragments"] = {
     "TIMEOUT": 6 * 60 * 60,
     "OPTIONS": {"MAX_ENTRIES": 500},
 }
-# BOARD_CACHE=0 draws every board afresh, as just after a change (`make bench`
-# compares saving a hole with that).
-if not env_bool("BOARD_CACHE", default=True):
-    CACHES["fragments"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,7 +1,7 @@
 """Each seat's stored results (``models.PLAYER_RESULT_FIELDS``), summed from its
-scores. Defined once, for the scoresheet (``services.match_results_refresh``), the
-import (``groups.transfer``) and the growth bench (``groups.growth``), so the three
-can never disagree on what a player's total, place or best hole is.
+scores. Defined once, for the scoresheet (``services.match_results_refresh``) and the
+import (``groups.transfer``), so the two can never disagree on what a player's
+total, place or best hole is.
 """
 
 from __future__ import annotations

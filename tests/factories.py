@@ -64,3 +64,35 @@ def new_match_form(**changes):
         "holes": "9",
         **changes,
     }
+
+
+#: One hole of an 8-player table, a grid a seat.
+EIGHT_PLAYERS = (
+    "8 5 7 / 8 3 9",
+    "KS 5H JC / KD 5C 2H",
+    "A 2 3 / 4 5 6",
+    "7 8 9 / 10 J Q",
+    "K A 2 / 3 4 5",
+    "6 7 8 / 9 10 J",
+    "Q K A / 2 3 4",
+    "5 6 7 / 8 9 10",
+)
+
+
+def eight_player_match(*, played, holes=18):
+    """An 8-player match of ``holes`` holes with the first ``played`` saved through the
+    scoresheet's service, each from :data:`EIGHT_PLAYERS`: the largest scoreboard a
+    phone shows."""
+    from scoring import services
+
+    match = services.match_create(
+        names=[f"Player {i}" for i in range(1, 9)], first_dealer=0, rules=RuleSet(holes=holes)
+    )
+    for number in range(1, played + 1):
+        services.hole_record(
+            match=match,
+            entry=services.HoleEntry(kind="grids", grids=EIGHT_PLAYERS, went_out=0),
+            token=uuid.uuid4(),
+            number=number,
+        )
+    return match

@@ -71,7 +71,7 @@ def match_with(players, holes, save_hole):
 def make_match_pages(client):
     """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
     scoreboard, and the hole pages of a match in play."""
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     full = eight_player_match(played=18)
     playing = eight_player_match(played=1)

@@ -38,10 +38,10 @@ from groups import transfer
 from groups.models import Group, Invite, Membership, RosterPlayer
 from scoring import services
 from scoring.engine import RuleSet, apply_hole_rules
-from scoring.management.commands.bench import EIGHT_PLAYERS
 from scoring.models import Match
 from scoring.views.access import SESSION_KEY
 from scoring.views.matches import list_cursor
+from tests.factories import EIGHT_PLAYERS
 from tests.security.test_access import ADMIN_NAMESPACE, TABLE, site_urls
 
 pytestmark = pytest.mark.django_db

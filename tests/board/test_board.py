@@ -143,7 +143,7 @@ def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
 def test_the_card_shows_each_total_before_the_holes():
     """On a phone the card scrolls sideways: the running totals come first, by the
     names, and stay with them (the places are the standings' own, just below)."""
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     html = drawn(eight_player_match(played=12, holes=18))
     card = re.search(r'<table class="scorecard">.*?</table>', html, flags=re.S).group(0)

@@ -36,7 +36,7 @@ def kinds(images: str) -> list[str]:
 
 
 def test_a_wide_score_card_shows_it_scrolls(page, live_server):
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     match = eight_player_match(played=18)
     page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
@@ -54,7 +54,7 @@ def test_a_wide_score_card_shows_it_scrolls(page, live_server):
 def test_a_wide_score_card_opens_on_its_latest_holes_beside_names_and_totals(page, live_server):
     """With four players and a long name, only hole 1 used to show; the latest hole,
     the one the table asks about, was always a swipe away."""
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     match = eight_player_match(played=12, holes=18)
     page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
@@ -95,7 +95,7 @@ HALF_HIDDEN = """
 def test_a_score_card_opens_on_whole_holes(page, live_server, played):
     """Opened on its latest holes, the card shows no hole cut in two by the totals
     (a "4" left of a "14"), and the latest hole is still whole."""
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     match = eight_player_match(played=played, holes=18)
     page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
@@ -110,7 +110,7 @@ def test_a_score_card_opens_on_whole_holes(page, live_server, played):
 def test_a_score_card_put_back_by_back_opens_on_its_latest_holes_again(page, live_server):
     """After a save, the scoreboard comes through htmx, which keeps a copy of it for
     Back: put back from that copy, the card is placed at its latest holes again."""
-    from scoring.management.commands.bench import EIGHT_PLAYERS, eight_player_match
+    from tests.factories import EIGHT_PLAYERS, eight_player_match
 
     match = eight_player_match(played=11, holes=18)
     keep(page.context, live_server, match)
@@ -134,7 +134,7 @@ def test_a_score_card_put_back_by_back_opens_on_its_latest_holes_again(page, liv
 def test_a_score_card_turned_on_its_side_and_back_shows_whole_holes(page, live_server, played):
     """The room after the last hole is worked out for the card's width: turning the
     phone gives it another, and the card is placed again for it."""
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     match = eight_player_match(played=played, holes=18)
     page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
@@ -148,7 +148,7 @@ def test_a_score_card_turned_on_its_side_and_back_shows_whole_holes(page, live_s
 
 
 def test_a_score_card_the_reader_scrolled_stays_put_when_the_phone_turns(page, live_server):
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     match = eight_player_match(played=15, holes=18)
     page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
@@ -212,7 +212,7 @@ def test_a_live_board_follows_the_match_and_an_unchanged_one_is_not_sent_again(p
 
 @pytest.mark.parametrize("script", [True, False])
 def test_the_live_board_says_how_new_scores_arrive(browser, live_server, script):
-    from scoring.management.commands.bench import eight_player_match
+    from tests.factories import eight_player_match
 
     match = eight_player_match(played=2, holes=9)
     context = browser.new_context(

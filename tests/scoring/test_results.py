@@ -1,5 +1,5 @@
 """Each seat's stored results, summed from its scores (scoring/results.py): one
-definition for the scoresheet, the import and the growth bench."""
+definition for the scoresheet and the import."""
 
 from scoring.results import HoleResult, seat_results
 

@@ -96,14 +96,3 @@ def test_the_database_cache_works_in_tests():
 
     cache.set("golf", 24)
     assert cache.get("golf") == 24
-
-
-def test_drawn_boards_are_kept_unless_board_cache_is_off():
-    """BOARD_CACHE=0 (what the benchmark uses to draw every board afresh) keeps
-    nothing; by default a drawn board is kept."""
-    code = (
-        "import django; django.setup(); from django.core.cache import caches; "
-        "caches['fragments'].set('board', 'drawn'); print(caches['fragments'].get('board'))"
-    )
-    assert run_python(code).stdout.strip() == "drawn"
-    assert run_python(code, BOARD_CACHE="0").stdout.strip() == "None"

@@ -25,7 +25,7 @@ from scoring.engine import Grid, RuleSet, check_grid, score_grid
 
 PEER_ENV = "GOLF_PEER_DIR"
 PEER_REPO = "adlee-was-taken/golfgame"
-#: The bench's grid (``SIX_CARD`` in the bench command): columns 8/8, 5/3, 7/9.
+#: The bench's grid (``bench.engine.SIX_CARD``): columns 8/8, 5/3, 7/9.
 GRID = "8 5 7 / 8 3 9"
 
 PeerScorer = Callable[[], object]

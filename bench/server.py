@@ -1,5 +1,6 @@
-"""A gunicorn server on a free loopback port, started and stopped by a command
-(`bench`, `audit`) so measurements never depend on something left running."""
+"""The site served as `make run` serves it (gunicorn, 2 workers, no control socket),
+on a free loopback port, started and stopped by the bench so a measurement never
+depends on something left running."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
+#: The repository: gunicorn runs there, as `make run` does (and so reads
+#: gunicorn.conf.py, as `make run` does).
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def free_port() -> int:
@@ -22,13 +25,13 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn on loopback, started and stopped by the benchmark itself."""
+    """gunicorn on loopback. ``env``: the server's environment on top of ours (the
+    bench's throw-away ``DATABASE_URL``)."""
 
-    def __init__(self, workers: int = 2, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *, env: dict[str, str], workers: int = 2) -> None:
         self.port = free_port()
         self.workers = workers
-        #: Settings for this server only (``BOARD_CACHE=0``, say).
-        self.env = env or {}
+        self.env = env
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Server:
@@ -47,7 +50,7 @@ class Server:
                 "--access-logfile",
                 "/dev/null",
             ],
-            cwd=settings.BASE_DIR,
+            cwd=ROOT,
             env={**os.environ, "DEBUG": "0", **self.env},
         )
         deadline = time.monotonic() + 30
@@ -61,10 +64,11 @@ class Server:
         self.__exit__()
         raise RuntimeError("gunicorn did not answer /healthz within 30 s")
 
-    def url(self, path: str) -> str:
+    def url(self, path: str = "") -> str:
         return f"http://127.0.0.1:{self.port}{path}"
 
     def __exit__(self, *exc: Any) -> None:
         if self.process is not None:
             self.process.terminate()
             self.process.wait(timeout=10)
+            self.process = None

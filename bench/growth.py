@@ -1,0 +1,81 @@
+"""A group with a long history (10,000 finished matches for `make bench`), stored as
+the site stores an imported backup, so the statistics pages can be timed at the size
+a busy group reaches after a few years."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
+from django.utils import timezone
+
+from groups.models import Group
+from groups.transfer import DEMO_NAMES, FORMAT, VERSION, demo_matches, group_import
+from scoring.engine import RuleSet
+from scoring.models import Hole, Match, Player, Score
+
+#: Distinct demo matches dealt for a group; a larger group plays them again on other
+#: dates (dealing 10,000 matches would take longer than timing the pages).
+POOL = 200
+#: Over how long the group has played: a busy group, several matches a day.
+SPAN = timedelta(days=3 * 365)
+#: The regulars; every match seats two to five of them.
+ROSTER = DEMO_NAMES[:6]
+
+
+def growth_group(*, owner: AbstractBaseUser, name: str, matches: int, seed: int = 1) -> Group:
+    """A group with a roster of six and ``matches`` finished matches of random legal
+    deals (entered as totals), spread over up to three years ending now, made by
+    the group import (``groups.transfer.group_import``) from a backup file's data:
+    what the site stores when a group's history is imported. Up to :data:`POOL`
+    matches are dealt; a larger group plays them again on other dates."""
+    rng = random.Random(seed)
+    pool = [_as_totals(data) for data in demo_matches(min(matches, POOL), rng)]
+    end = timezone.now()
+    span = min(SPAN, timedelta(days=3) * matches)
+    starts = sorted(end - span * rng.random() for _ in range(matches))
+    backup = {
+        "format": FORMAT,
+        "version": VERSION,
+        "group": {"name": name, "usual_rules": RuleSet().to_dict()},
+        "roster": [{"id": player, "name": player} for player in ROSTER],
+        "matches": [_played_on(pool[n % len(pool)], when) for n, when in enumerate(starts)],
+    }
+    group = group_import(data=backup, owner=owner)
+    analyze_match_tables()
+    return group
+
+
+def _as_totals(data: dict[str, Any]) -> dict[str, Any]:
+    """A dealt demo match as if its totals had been typed: no grids, no breakdowns.
+    Its holes carry no times of their own (the import stamps them; no statistic
+    reads them, and setting 100,000 of them would double the import's time)."""
+    holes = [
+        {
+            **{key: value for key, value in hole.items() if key != "created_at"},
+            "kind": "totals",
+            "scores": [{**score, "grid": "", "breakdown": {}} for score in hole["scores"]],
+        }
+        for hole in data["holes"]
+    ]
+    return {**data, "holes": holes}
+
+
+def _played_on(data: dict[str, Any], when: datetime) -> dict[str, Any]:
+    """The match ``data`` played again, starting at ``when``."""
+    done = when + timedelta(minutes=6 * data["holes_planned"] + 5)
+    return {**data, "created_at": when.isoformat(), "finished_at": done.isoformat()}
+
+
+def analyze_match_tables() -> None:
+    """On PostgreSQL, what autovacuum does a minute after tables grow, done at once:
+    without fresh statistics the planner takes the new rows for a few and may scan
+    every score to draw one page. (A maintenance statement Django has no API for.)"""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in (Match, Player, Hole, Score):
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
