@@ -1,14 +1,13 @@
 """A group's roster holds a name once whatever the case, in the database: the
-stored key (``RosterPlayer.name_key``), its unique constraint, the import that
-refuses a file breaking the rule, and the migration that renames old clashes."""
+stored key (``RosterPlayer.name_key``), its unique constraint, and the import that
+refuses a file breaking the rule."""
 
 import io
 import json
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from groups import services, transfer
@@ -192,105 +191,6 @@ def test_the_import_refuses_folded_and_repeated_names(owner):
     assert sorted(imported.roster.values_list("name_key", flat=True)) == ["ann", "anne"]
 
 
-# The migration renames old clashes, keeps every seat's link, and goes back.
-
-BEFORE = [("groups", "0005_records_through")]
-AFTER = [("groups", "0007_roster_unique_key")]
-
-
-def migrate(targets):
-    """Migrate the groups app to ``targets``, the other apps staying at their
-    latest: the state of every model then."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor = MigrationExecutor(connection)
-    others = [node for node in executor.loader.graph.leaf_nodes() if node[0] != "groups"]
-    return executor.loader.project_state([*targets, *others])
-
-
-@pytest.fixture
-def migrations_undone():
-    """The database back at its latest migrations once the test is done with it."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_renames_later_clashes_and_keeps_the_seats(migrations_undone):
-    old = migrate(BEFORE).apps
-    user = old.get_model("auth", "User").objects.create(username="olive")
-    group = old.get_model("groups", "Group").objects.create(name="Friday", owner=user)
-    other = old.get_model("groups", "Group").objects.create(name="Sunday", owner=user)
-    roster = old.get_model("groups", "RosterPlayer").objects
-    # Oldest first: the first of each name keeps it.
-    made = {
-        name: roster.create(group=group, name=name).pk
-        for name in ["Ann", "ann", "ann (2)", " ANN", "Straße", "STRASSE", "ß" * 20, "SS" * 20]
-    }
-    elsewhere = roster.create(group=other, name="ann").pk
-    match = old.get_model("scoring", "Match").objects.create(group=group, rules={}, holes_planned=1)
-    seats = old.get_model("scoring", "Player").objects
-    for seat, name in enumerate(["Ann", "ann", " ANN"]):
-        seats.create(match=match, seat=seat, name=name, roster_player_id=made[name])
-    revision = old.get_model("groups", "Group").objects.get(pk=group.pk).history_revision
-
-    new = migrate(AFTER).apps
-    entries = new.get_model("groups", "RosterPlayer").objects
-    names = dict(entries.filter(group_id=group.pk).values_list("pk", "name"))
-    assert names == {
-        made["Ann"]: "Ann",
-        made["ann"]: "ann (3)",  # "ann (2)" is another entry's name
-        made["ann (2)"]: "ann (2)",
-        made[" ANN"]: "ANN (4)",
-        made["Straße"]: "Straße",
-        made["STRASSE"]: "STRASSE (2)",
-        made["ß" * 20]: "ß" * 20,
-        made["SS" * 20]: "SS" * 18 + " (2)",  # cut to 40 letters
-    }
-    assert entries.get(pk=elsewhere).name == "ann"
-    for entry in entries.all():
-        assert entry.name_key == entry.name.strip().casefold()
-    # Every seat keeps its entry; the group's cached pages are out of date.
-    linked = new.get_model("scoring", "Player").objects.order_by("seat")
-    assert list(linked.values_list("roster_player_id", flat=True)) == [
-        made["Ann"],
-        made["ann"],
-        made[" ANN"],
-    ]
-    groups = new.get_model("groups", "Group").objects
-    assert groups.get(pk=group.pk).history_revision == revision + 1
-    assert groups.get(pk=other.pk).history_revision == 0
-    with pytest.raises(IntegrityError), transaction.atomic():
-        entries.create(group_id=group.pk, name="aNN", name_key="ann")
-
-    # Back again: the new names stay, and the old constraint holds.
-    old = migrate(BEFORE).apps
-    roster = old.get_model("groups", "RosterPlayer").objects
-    assert dict(roster.filter(group_id=group.pk).values_list("pk", "name")) == names
-    with pytest.raises(IntegrityError), transaction.atomic():
-        roster.create(group_id=group.pk, name="Ann")
-    assert roster.create(group_id=group.pk, name="aNN").name == "aNN"
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_leaves_a_roster_without_clashes_alone(migrations_undone):
-    old = migrate(BEFORE).apps
-    user = old.get_model("auth", "User").objects.create(username="olive")
-    group = old.get_model("groups", "Group").objects.create(name="Friday", owner=user)
-    roster = old.get_model("groups", "RosterPlayer").objects
-    for name in ["Ann", "Bob", "Zoë"]:
-        roster.create(group=group, name=name)
-    new = migrate(AFTER).apps
-    entries = new.get_model("groups", "RosterPlayer").objects.order_by("name")
-    assert list(entries.values_list("name", "name_key")) == [
-        ("Ann", "ann"),
-        ("Bob", "bob"),
-        ("Zoë", "zoë"),
-    ]
-    assert new.get_model("groups", "Group").objects.get().history_revision == 0
-
-
 def test_a_fixture_written_before_the_key_gets_it(group, tmp_path):
     """``loaddata`` bypasses ``RosterPlayer.save``; an entry from an old fixture still
     stores its key, so the roster keeps it unique."""
@@ -348,47 +248,3 @@ def test_the_roster_sees_through_what_no_one_sees(group):
     assert jose.name == "José"
     with pytest.raises(services.GroupActionError):
         services.roster_add(group=group, name="JOSÉ")
-
-
-AFTER_TIDY = [("groups", "0008_roster_names_tidied")]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_tidies_names_and_renames_those_that_become_one(migrations_undone):
-    old = migrate(AFTER).apps
-    user = old.get_model("auth", "User").objects.create(username="olive")
-    groups = old.get_model("groups", "Group").objects
-    group = groups.create(name="Friday", owner=user)
-    other = groups.create(name="Sunday", owner=user)
-    roster = old.get_model("groups", "RosterPlayer").objects
-    made = {}
-    # Oldest first, each with the key of its day (the name stripped and folded).
-    for name in ["Ann\u200b", "Ann", "Jose\u0301", "José", "Bob", "\u200b", "Cy"]:
-        made[name] = roster.create(group=group, name=name, name_key=name.strip().casefold()).pk
-    elsewhere = roster.create(group=other, name="Dee", name_key="dee").pk
-    match = old.get_model("scoring", "Match").objects.create(group=group, rules={}, holes_planned=1)
-    old.get_model("scoring", "Player").objects.create(
-        match=match, seat=0, name="Ann", roster_player_id=made["Ann"]
-    )
-
-    new = migrate(AFTER_TIDY).apps
-    entries = new.get_model("groups", "RosterPlayer").objects
-    assert dict(entries.filter(group_id=group.pk).values_list("pk", "name")) == {
-        made["Ann\u200b"]: "Ann",
-        made["Ann"]: "Ann (2)",
-        made["Jose\u0301"]: "José",
-        made["José"]: "José (2)",
-        made["Bob"]: "Bob",
-        made["\u200b"]: "No name",
-        made["Cy"]: "Cy",
-    }
-    assert entries.get(pk=made["Ann"]).name_key == "ann (2)"
-    assert entries.get(pk=made["Jose\u0301"]).name_key == "josé"
-    # The seat keeps its entry; only the group whose names changed is out of date.
-    seat = new.get_model("scoring", "Player").objects.get()
-    assert seat.roster_player_id == made["Ann"]
-    assert entries.get(pk=elsewhere).name == "Dee"
-    revisions = dict(new.get_model("groups", "Group").objects.values_list("pk", "history_revision"))
-    assert revisions == {group.pk: 1, other.pk: 0}
-    with pytest.raises(IntegrityError), transaction.atomic():
-        entries.create(group_id=group.pk, name="ANN", name_key="ann")
