@@ -39,8 +39,8 @@ class Figure:
 
 @dataclass(frozen=True)
 class Peer:
-    """The peer's time on our grid and how many times faster ours is (held to at
-    least 1), or why it was not measured."""
+    """The peer's time on our grid and how many times faster ours is, or why it
+    was not measured."""
 
     micros: float | None
     ours_faster: float | None
@@ -61,16 +61,23 @@ def parsed_grid_scorer() -> Callable[[], object]:
     return lambda: score_grid(grid, rules)
 
 
+#: What a player could feel of the engine is a hole's arithmetic inside a save, whose
+#: budget is 100 ms: checking and scoring a whole 8-player table is held to 1 ms.
+#: The single-grid figures are reported for comparison only (the engine reads each
+#: rule the plain way, not the fastest: ARCHITECTURE.md).
+HOLE_BUDGET_US = 1000
+
+
 def engine_figures() -> list[Figure]:
     rules = RuleSet()
     hole_rules = RuleSet(house_rules=frozenset({HouseRule.KNOCK_PENALTY, HouseRule.UNDERDOG_BONUS}))
     went_out = [True] + [False] * 7
     return [
-        Figure("score a parsed six-card grid", per_call_us(parsed_grid_scorer()), 6),
+        Figure("score a parsed six-card grid", per_call_us(parsed_grid_scorer()), None),
         Figure(
             "read, check and score a grid from notation",
             per_call_us(lambda: score_grid(check_grid(SIX_CARD, rules), rules)),
-            20,
+            None,
         ),
         Figure(
             "check and score an 8-player hole",
@@ -79,7 +86,7 @@ def engine_figures() -> list[Figure]:
                     check_table(list(EIGHT_PLAYERS), hole_rules, went_out), hole_rules, 0
                 )
             ),
-            250,
+            HOLE_BUDGET_US,
         ),
     ]
 
