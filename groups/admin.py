@@ -1,7 +1,9 @@
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.models import LogEntry
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
@@ -11,8 +13,8 @@ from django.http import HttpRequest
 from groups.models import Group, Invite, Membership, RosterPlayer, roster_key
 from groups.services import group_cache_invalidate
 from scoring import services as scoring_services
-from scoring.admin import DeleteCountsAdmin
-from scoring.models import Match
+from scoring.admin import DeleteSummaryAdmin
+from scoring.models import Hole, Match, Player, Score
 from scoring.names import tidy_name
 
 # The group's page reads every member and regular with the rows that list them (one
@@ -94,13 +96,24 @@ class RosterInline(admin.TabularInline):
 
 
 @admin.register(Group)
-class GroupAdmin(DeleteCountsAdmin):
+class GroupAdmin(DeleteSummaryAdmin):
     list_display = ["name", "owner", "created_at"]
     list_filter = ["created_at"]
     search_fields = ["name", "owner__username", "roster__name"]
     autocomplete_fields = ["owner"]
     readonly_fields = ["created_at"]
     inlines = [MembershipInline, NewMembershipInline, RosterInline]
+
+    def deleted_with(self, objs: Sequence[Group]) -> list[QuerySet[Any]]:
+        return [
+            Match.objects.filter(group__in=objs),
+            Player.objects.filter(match__group__in=objs),
+            Hole.objects.filter(match__group__in=objs),
+            Score.objects.filter(hole__match__group__in=objs),
+            Membership.objects.filter(group__in=objs),
+            Invite.objects.filter(group__in=objs),
+            RosterPlayer.objects.filter(group__in=objs),
+        ]
 
     # A group saved here with its roster (a regular deleted unlinks their seats) or
     # deleted (with its matches) writes rows of its matches: the matches are locked
@@ -129,7 +142,7 @@ def _matches_of(group_ids: Any) -> list[int]:
 
 
 @admin.register(Membership)
-class MembershipAdmin(DeleteCountsAdmin):
+class MembershipAdmin(admin.ModelAdmin):
     list_display = ["user", "group", "joined_at"]
     list_filter = ["joined_at", "group"]
     search_fields = ["user__username", "group__name"]
@@ -137,7 +150,7 @@ class MembershipAdmin(DeleteCountsAdmin):
 
 
 @admin.register(Invite)
-class InviteAdmin(DeleteCountsAdmin):
+class InviteAdmin(admin.ModelAdmin):
     list_display = ["group", "created_by", "created_at", "revoked_at"]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
     search_fields = ["group__name", "created_by__username"]
@@ -146,7 +159,7 @@ class InviteAdmin(DeleteCountsAdmin):
 
 
 @admin.register(RosterPlayer)
-class RosterPlayerAdmin(DeleteCountsAdmin):
+class RosterPlayerAdmin(admin.ModelAdmin):
     """A regular renamed, moved to another group or deleted here changes what their
     group's leaders and statistics show: each change invalidates its groups' cache."""
 
@@ -171,11 +184,24 @@ class RosterPlayerAdmin(DeleteCountsAdmin):
         group_cache_invalidate(group_ids=group_ids)
 
 
-# Django's own user admin, with the same delete confirmation: a user takes their
-# memberships and the invitations they made with them, each named by its group.
+# Django's own user admin, with the same delete confirmation as the groups'.
 admin.site.unregister(User)
 
 
 @admin.register(User)
-class UserAdmin(DeleteCountsAdmin, DjangoUserAdmin):
-    """Django's, but for the delete confirmation."""
+class UserAdmin(DeleteSummaryAdmin, DjangoUserAdmin):
+    """Django's, but for the delete confirmation: a user takes their memberships, the
+    invitations they made and their admin history with them, and may not be deleted
+    while they own a group."""
+
+    def deleted_with(self, objs: Sequence[User]) -> list[QuerySet[Any]]:
+        return [
+            Membership.objects.filter(user__in=objs),
+            Invite.objects.filter(created_by__in=objs),
+            LogEntry.objects.filter(user__in=objs),
+            User.groups.through.objects.filter(user__in=objs),
+            User.user_permissions.through.objects.filter(user__in=objs),
+        ]
+
+    def protected_by(self, objs: Sequence[User]) -> list[QuerySet[Any]]:
+        return [Group.objects.filter(owner__in=objs)]

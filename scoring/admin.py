@@ -1,13 +1,11 @@
-from collections import Counter, deque
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import admin
-from django.contrib.admin.utils import NestedObjects, model_ngettext, quote
-from django.db import connections, models, router
-from django.db.models import QuerySet
+from django.contrib.admin.utils import quote
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import capfirst
 
@@ -15,117 +13,66 @@ from scoring import services
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 
 
-def _forward_relations(model: type[models.Model]) -> list[str]:
-    """The foreign keys of ``model``, to select with its rows."""
-    return [f.name for f in model._meta.concrete_fields if f.many_to_one]
+class DeleteSummaryAdmin(admin.ModelAdmin):
+    """An admin whose delete confirmation names the objects to delete and counts what
+    goes with them, kind by kind ("Matches: 40, Scores: 1440"), rather than naming
+    every row: a group with years of history takes thousands of scores with it. Each
+    kind is counted in one query, however many rows it holds.
 
-
-class _Collector(NestedObjects):
-    """Django's collector for the delete confirmation, which also joins each row it
-    fetches to the rows its foreign keys name, so that naming it (``__str__``) reads
-    no more rows: one query a kind, not one an object."""
-
-    def related_objects(self, related_model: Any, related_fields: Any, objs: Any) -> Any:
-        found = super().related_objects(related_model, related_fields, objs)
-        return found.select_related(*_forward_relations(related_model))
-
-    def get_del_batches(self, objs: Any, fields: Any) -> Any:
-        # Django reads the rows that depend on 500 objects at a time on SQLite, its
-        # limit for a bulk insert; a list of ids may be as long as the database's
-        # limit on parameters (999 on SQLite, none on PostgreSQL).
-        size = connections[self.using].features.max_query_params or len(objs)
-        size = max(size // len(fields), 1)
-        return [objs[i : i + size] for i in range(0, len(objs), size)]
-
-
-def deleted_objects(
-    objs: Sequence[models.Model], request: HttpRequest, admin_site: admin.AdminSite
-) -> tuple[list[Any], dict[str, int], set[str], list[Any]]:
-    """What :meth:`ModelAdmin.get_deleted_objects` answers, with a shorter list.
-
-    The counts of every kind (the confirmation's summary), the kinds the user may not
-    delete and the protected objects are Django's own. The list names the objects to
-    delete and each object that depends on them directly, and under each of those
-    only counts what goes with it ("8 players, 19 holes, 152 scores"): a group with
-    years of history takes thousands of scores with it, a list no one could read.
-    Each kind is read in one query (per 999 rows on SQLite), whatever it holds.
+    A subclass says what goes with its objects in :meth:`deleted_with` (the rows
+    their ``on_delete=CASCADE`` relations delete) and what keeps them in
+    :meth:`protected_by` (``on_delete=PROTECT``); ``tests/groups/test_admin.py``
+    holds these equal to what Django's own delete confirmation finds.
     """
-    if isinstance(objs, QuerySet):
-        objs = objs.select_related(*_forward_relations(objs.model))
-    try:
-        first = objs[0]
-    except IndexError:
-        return [], {}, set(), []
-    collector = _Collector(using=router.db_for_write(type(first)), origin=objs)
-    collector.collect(objs)
 
-    def label(obj: models.Model) -> str:
+    def deleted_with(self, objs: Sequence[Any]) -> list[QuerySet[Any]]:
+        """The rows deleted with ``objs``, a queryset a kind."""
+        return []
+
+    def protected_by(self, objs: Sequence[Any]) -> list[QuerySet[Any]]:
+        """The rows that keep ``objs`` from being deleted."""
+        return []
+
+    def get_deleted_objects(
+        self, objs: Sequence[Any], request: HttpRequest
+    ) -> tuple[list[str], dict[str, int], set[str], list[str]]:
+        # ``objs`` is a list of one (the delete page) or a queryset (the "delete
+        # selected" action), which the counts below then take as a subquery.
+        if not objs:
+            return [], {}, set(), []
+        counts = [(self.model, len(objs))]
+        counts += [(qs.model, n) for qs in self.deleted_with(objs) if (n := qs.count())]
+        protected = [obj for qs in self.protected_by(objs) for obj in qs]
+        # As Django asks: the right to delete every kind found, protected or not,
+        # that has an admin (asked of the kind: no admin here decides by object).
+        kinds = {model for model, _ in counts} | {type(obj) for obj in protected}
+        perms_needed = {
+            model._meta.verbose_name
+            for model in kinds
+            if self.admin_site.is_registered(model)
+            and not self.admin_site.get_model_admin(model).has_delete_permission(request)
+        }
+        model_count = {model._meta.verbose_name_plural: n for model, n in counts}
+        return (
+            [self.delete_label(obj) for obj in objs],
+            model_count,
+            perms_needed,
+            [self.delete_label(obj) for obj in protected],
+        )
+
+    def delete_label(self, obj: Model) -> str:
+        """How a confirmation names ``obj``: its kind, and a link to its admin page."""
         opts = obj._meta
-        if admin_site.is_registered(type(obj)):
-            try:
-                url = reverse(
-                    f"{admin_site.name}:{opts.app_label}_{opts.model_name}_change",
-                    args=[quote(obj.pk)],
-                )
-            except NoReverseMatch:
-                pass
-            else:
-                return format_html('{}: <a href="{}">{}</a>', capfirst(opts.verbose_name), url, obj)
-        return f"{capfirst(opts.verbose_name)}: {obj}"
-
-    def below(obj: models.Model) -> str:
-        """How many of each kind go with ``obj``, nearest first."""
-        counts: Counter[type[models.Model]] = Counter()
-        seen, todo = {obj}, deque([obj])
-        while todo:
-            for child in collector.edges.get(todo.popleft(), ()):
-                if child not in seen:
-                    seen.add(child)
-                    counts[type(child)] += 1
-                    todo.append(child)
-        return ", ".join(f"{n} {model_ngettext(model, n)}" for model, n in counts.items())
-
-    to_delete: list[Any] = []
-    listed: set[models.Model] = set()
-    for root in collector.edges.get(None, ()):
-        if root in listed:
-            continue
-        listed.add(root)
-        children: list[Any] = []
-        for child in collector.edges.get(root, ()):
-            if child in listed:
-                continue
-            listed.add(child)
-            children.append(label(child))
-            if counts := below(child):
-                children.append([counts])
-        to_delete.append(label(root))
-        if children:
-            to_delete.append(children)
-
-    perms_needed = {
-        obj._meta.verbose_name
-        for found in [*collector.model_objs.values(), collector.protected]
-        for obj in found
-        if admin_site.is_registered(type(obj))
-        and not admin_site.get_model_admin(type(obj)).has_delete_permission(request, obj)
-    }
-    protected = [label(obj) for obj in collector.protected]
-    model_count = {
-        model._meta.verbose_name_plural: len(found) for model, found in collector.model_objs.items()
-    }
-    return to_delete, model_count, perms_needed, protected
+        if not self.admin_site.is_registered(type(obj)):
+            return f"{capfirst(opts.verbose_name)}: {obj}"
+        url = reverse(
+            f"{self.admin_site.name}:{opts.app_label}_{opts.model_name}_change",
+            args=[quote(obj.pk)],
+        )
+        return format_html('{}: <a href="{}">{}</a>', capfirst(opts.verbose_name), url, obj)
 
 
-class DeleteCountsAdmin(admin.ModelAdmin):
-    """An admin whose delete confirmation lists what depends directly on the objects
-    to delete and counts the rest (:func:`deleted_objects`)."""
-
-    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
-        return deleted_objects(objs, request, self.admin_site)
-
-
-class PartOfAMatchAdmin(DeleteCountsAdmin):
+class PartOfAMatchAdmin(DeleteSummaryAdmin):
     """An admin for what a match is made of (the match and its seats, holes and
     scores). After a save or a deletion here, the match's stored results are summed
     again and it is marked changed (``services.matches_edited``): its drawn
@@ -199,6 +146,13 @@ class MatchAdmin(PartOfAMatchAdmin):
     def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
         return list(queryset.values_list("pk", flat=True))
 
+    def deleted_with(self, objs: Sequence[Match]) -> list[QuerySet[Any]]:
+        return [
+            Player.objects.filter(match__in=objs),
+            Hole.objects.filter(match__in=objs),
+            Score.objects.filter(hole__match__in=objs),
+        ]
+
     def groups_before(self, form: Any) -> list[int]:
         moved = "group" in form.changed_data and form.initial.get("group") is not None
         return [form.initial["group"]] if moved else []
@@ -236,6 +190,9 @@ class HoleAdmin(PartOfAMatchAdmin):
         # A saved hole stays in its match (its scores belong to that match's seats).
         return [*super().get_readonly_fields(request, obj), *(["match"] if obj else [])]
 
+    def deleted_with(self, objs: Sequence[Hole]) -> list[QuerySet[Any]]:
+        return [Score.objects.filter(hole__in=objs)]
+
 
 @admin.register(Player)
 class PlayerAdmin(PartOfAMatchAdmin):
@@ -251,6 +208,9 @@ class PlayerAdmin(PartOfAMatchAdmin):
         # are filed under both.
         fixed = ["match", "seat"] if obj else []
         return [*super().get_readonly_fields(request, obj), *fixed]
+
+    def deleted_with(self, objs: Sequence[Player]) -> list[QuerySet[Any]]:
+        return [Score.objects.filter(player__in=objs)]
 
 
 @admin.register(Score)
