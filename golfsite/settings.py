@@ -6,6 +6,7 @@ the defaults are safe for local use (`make run` needs no configuration).
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -150,8 +151,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # browser tests' live server then answers each request on a connection of its
     # own, as gunicorn's workers do, instead of sharing the test's one connection
     # between threads (two requests at once could find its tables locked).
-    # pytest-xdist adds each worker's suffix to the name.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    # Named after the process, so two test runs of one checkout never share a file
+    # (pytest-xdist's workers are processes of their own, and add their suffix).
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"golf-test-{os.getpid()}.sqlite3")
+    }
 
 # The cache must be shared by every gunicorn worker and app server (rate limits
 # live there): the database by default, Redis when REDIS_URL is set.
