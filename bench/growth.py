@@ -8,7 +8,7 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
@@ -26,7 +26,7 @@ SPAN = timedelta(days=3 * 365)
 ROSTER = DEMO_NAMES[:6]
 
 
-def growth_group(*, owner: AbstractBaseUser, name: str, matches: int, seed: int = 1) -> Group:
+def growth_group(*, owner: User, name: str, matches: int, seed: int = 1) -> Group:
     """A group with a roster of six and ``matches`` finished matches of random legal
     deals (entered as totals), spread over up to three years ending now, made by
     the group import (``groups.transfer.group_import``) from a backup file's data:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.fallback import FallbackStorage
 
 
@@ -15,9 +16,8 @@ class OnceStorage(FallbackStorage):
     be shown and the same one added again say nothing new."""
 
     def add(self, level: int, message: Any, extra_tags: str | None = "") -> None:
-        # Django's storage has no public way to look at the waiting messages without
-        # marking them as shown; these two attributes are how its own add() sees them.
-        waiting = [*self._loaded_messages, *self._queued_messages]  # type: ignore[attr-defined]
-        if any(m.level == level and m.message == message for m in waiting):
+        # Messages are equal when their level and text are; ``in`` looks at the
+        # waiting messages without marking them as shown.
+        if Message(level, message) in self:
             return
         super().add(level, message, extra_tags)

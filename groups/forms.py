@@ -13,7 +13,7 @@ from scoring.names import tidy_name
 from .models import Group, RosterPlayer
 
 
-class GroupForm(forms.ModelForm):  # type: ignore[type-arg]
+class GroupForm(forms.ModelForm):  # type: ignore[type-arg]  # generic only in django-stubs
     class Meta:
         model = Group
         fields = ("name",)
@@ -127,7 +127,8 @@ class HistoryFilter(forms.Form):
         player.queryset = group.roster.all()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
             self.add_error("until", "The end date comes before the start date.")

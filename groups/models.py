@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -26,7 +27,7 @@ class Group(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_groups"
     )
-    members = models.ManyToManyField(
+    members: models.ManyToManyField[User, Membership] = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="golf_groups"
     )
     #: The rules the group usually plays (``RuleSet.to_dict()``), for new matches.
@@ -119,7 +120,7 @@ class RosterQuerySet(models.QuerySet["RosterPlayer"]):
         return super().bulk_create(objs, *args, **kwargs)
 
     def bulk_update(
-        self, objs: Iterable[RosterPlayer], fields: Sequence[str], *args: Any, **kwargs: Any
+        self, objs: Iterable[RosterPlayer], fields: Iterable[str], batch_size: int | None = None
     ) -> int:
         objs = list(objs)
         fields = list(fields)
@@ -128,7 +129,7 @@ class RosterQuerySet(models.QuerySet["RosterPlayer"]):
                 obj.name_key = roster_key(obj.name)
             if "name_key" not in fields:
                 fields.append("name_key")
-        return super().bulk_update(objs, fields, *args, **kwargs)
+        return super().bulk_update(objs, fields, batch_size=batch_size)
 
     def update(self, **kwargs: Any) -> int:
         if "name" in kwargs and "name_key" not in kwargs:
@@ -183,7 +184,9 @@ class RosterPlayer(models.Model):
         """The name of the entry of the group's roster (other than ``exclude``) that
         ``name`` matches whatever the case (``roster_key``), or None."""
         entries = RosterPlayer.objects.filter(group_id=group_id, name_key=roster_key(name))
-        return entries.exclude(pk=exclude).values_list("name", flat=True).first()
+        if exclude is not None:
+            entries = entries.exclude(pk=exclude)
+        return entries.values_list("name", flat=True).first()
 
     def clean(self) -> None:
         """A new or renamed entry (the admin's forms run this) may not take a name

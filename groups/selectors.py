@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import (
@@ -58,7 +58,7 @@ STATS_CACHE_SECONDS = 7 * 24 * 3600
 STATS_CACHE_VERSION = 5
 
 
-def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
+def groups_for_user(*, user: User | AnonymousUser) -> QuerySet[Group]:
     """The groups ``user`` belongs to, with their member counts."""
     if not user.is_authenticated:
         return Group.objects.none()
@@ -69,7 +69,7 @@ def groups_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group
     )
 
 
-def group_for_member(*, user: AbstractBaseUser | AnonymousUser, group_id: int) -> Group:
+def group_for_member(*, user: User | AnonymousUser, group_id: int) -> Group:
     """The group, if ``user`` is a member; a 404 for everyone else, so nobody can
     tell a private group from one that does not exist."""
     if not user.is_authenticated:
@@ -204,7 +204,7 @@ def _day_start(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
-class CountedPaginator(Paginator):  # type: ignore[type-arg]
+class CountedPaginator(Paginator):  # type: ignore[type-arg]  # generic only in django-stubs
     """A paginator given its count (kept in the cache until the history changes)
     instead of counting every match on every visit."""
 

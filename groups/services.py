@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -34,20 +34,20 @@ def group_cache_invalidate(*, group_ids: Iterable[int | None]) -> None:
 
 
 @transaction.atomic
-def group_create(*, owner: AbstractBaseUser, name: str) -> Group:
+def group_create(*, owner: User, name: str) -> Group:
     """A new group, its owner its first member."""
     group = Group.objects.create(owner=owner, name=name.strip())
     Membership.objects.create(group=group, user=owner)
     return group
 
 
-def invite_create(*, group: Group, by: AbstractBaseUser) -> Invite:
+def invite_create(*, group: Group, by: User) -> Invite:
     """A new invitation link (owner only)."""
     _require_owner(group, by)
     return Invite.objects.create(group=group, created_by=by)
 
 
-def invite_revoke(*, invite: Invite, by: AbstractBaseUser) -> None:
+def invite_revoke(*, invite: Invite, by: User) -> None:
     """Stop an invitation link from working, for good (owner only)."""
     _require_owner(invite.group, by)
     if invite.revoked_at is None:
@@ -56,7 +56,7 @@ def invite_revoke(*, invite: Invite, by: AbstractBaseUser) -> None:
 
 
 @transaction.atomic
-def invite_accept(*, token: str, user: AbstractBaseUser) -> Group:
+def invite_accept(*, token: str, user: User) -> Group:
     """Join the group an active invite is for; joining twice changes nothing."""
     invite = Invite.objects.select_related("group").filter(token=token).first()
     if invite is None or not invite.is_active:
@@ -65,7 +65,7 @@ def invite_accept(*, token: str, user: AbstractBaseUser) -> Group:
     return invite.group
 
 
-def member_remove_check(*, group: Group, by: AbstractBaseUser, user: AbstractBaseUser) -> None:
+def member_remove_check(*, group: Group, by: User, user: User) -> None:
     """Raise ``GroupActionError`` if ``by`` may not remove ``user`` (checked before
     asking to confirm, and again when it is done)."""
     if user.pk == group.owner_id:
@@ -75,14 +75,14 @@ def member_remove_check(*, group: Group, by: AbstractBaseUser, user: AbstractBas
 
 
 @transaction.atomic
-def member_remove(*, group: Group, by: AbstractBaseUser, user: AbstractBaseUser) -> None:
+def member_remove(*, group: Group, by: User, user: User) -> None:
     """The owner removes a member, or a member leaves. The owner cannot leave
     without handing the group over first."""
     member_remove_check(group=group, by=by, user=user)
     Membership.objects.filter(group=group, user=user).delete()
 
 
-def ownership_transfer_check(*, group: Group, by: AbstractBaseUser, to: AbstractBaseUser) -> None:
+def ownership_transfer_check(*, group: Group, by: User, to: User) -> None:
     """Raise ``GroupActionError`` if ``by`` may not hand the group to ``to``."""
     _require_owner(group, by)
     if to.pk == group.owner_id:
@@ -92,10 +92,10 @@ def ownership_transfer_check(*, group: Group, by: AbstractBaseUser, to: Abstract
 
 
 @transaction.atomic
-def ownership_transfer(*, group: Group, by: AbstractBaseUser, to: AbstractBaseUser) -> None:
+def ownership_transfer(*, group: Group, by: User, to: User) -> None:
     """Hand the group to another member (owner only)."""
     ownership_transfer_check(group=group, by=by, to=to)
-    group.owner = to  # type: ignore[assignment]
+    group.owner = to
     group.save(update_fields=["owner"])
 
 
@@ -136,7 +136,7 @@ def roster_for_names(*, group: Group, names: Sequence[str]) -> list[RosterPlayer
 def group_match_create(
     *,
     group: Group,
-    by: AbstractBaseUser,
+    by: User,
     picked: Sequence[RosterPlayer],
     new_names: Sequence[str],
     first_dealer: int,
@@ -160,7 +160,7 @@ def group_match_create(
 
 
 @transaction.atomic
-def match_move(*, match: Match, group: Group, by: AbstractBaseUser) -> None:
+def match_move(*, match: Match, group: Group, by: User) -> None:
     """Move a match started without a group into ``group`` (whose member ``by`` is):
     each player is linked to the roster entry of the same name, added if new."""
     scoring_services.matches_lock(match_ids=[match.pk])
@@ -174,11 +174,11 @@ def match_move(*, match: Match, group: Group, by: AbstractBaseUser) -> None:
     Player.objects.bulk_update(players, ["roster_player"])
     match.group = group
     if match.owner_id is None:
-        match.owner = by  # type: ignore[assignment]
+        match.owner = by
     match.save(update_fields=["group", "owner", "updated_at"])
     group_cache_invalidate(group_ids=[group.pk])
 
 
-def _require_owner(group: Group, user: AbstractBaseUser) -> None:
+def _require_owner(group: Group, user: User) -> None:
     if group.owner_id != user.pk:
         raise GroupActionError("Only the group's owner can do that.")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -191,7 +191,7 @@ def _when(text: Any, field: str) -> datetime | None:
 
 
 @transaction.atomic
-def group_import(*, data: Any, owner: AbstractBaseUser) -> Group:
+def group_import(*, data: Any, owner: User) -> Group:
     """Make a new group from an export, ``owner`` its owner and first member."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRejected("this is not a group history exported by this site")
@@ -485,7 +485,7 @@ def _demo_match(
 @transaction.atomic
 def demo_group_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     matches: int,
     seed: int | None = None,
     name: str = "Demo Friday golf",

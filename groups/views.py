@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -28,13 +29,17 @@ from .models import Group, Invite, Membership
 HISTORY_PAGE_SIZE = 20
 
 
-class HtmxHttpRequest(HttpRequest):
+class AuthenticatedHttpRequest(HttpRequest):
+    """A request to a ``login_required`` view: its user is signed in, and
+    django-htmx's middleware has read its htmx headers."""
+
     htmx: HtmxDetails
+    user: User
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def group_list(request: HttpRequest) -> HttpResponse:
+def group_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The groups you belong to, and a form to start one."""
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -47,7 +52,7 @@ def group_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
+def group_detail(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """A group's page: roster, members and, for the owner, invitations."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     return _group_page(request, group, RosterForm())
@@ -83,7 +88,7 @@ def _group_page(request: HttpRequest, group: Group, roster_form: RosterForm) -> 
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+def history(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The group's matches, newest first, a page at a time, filtered by player,
     variant and dates (the filters live in the URL)."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -123,7 +128,7 @@ def history(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def roster_add(request: HttpRequest, group_id: int) -> HttpResponse:
+def roster_add(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Add a player to the roster, then show it there. A name refused comes back
     in the group's page, kept in the field with the reason beside it, the field
     focused (a fragment in the form's action would stop the browser from focusing
@@ -147,7 +152,7 @@ def roster_add(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
+def invite_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Make an invitation link (POST); opened as an address, back to the group."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     if request.method == "GET":
@@ -162,7 +167,7 @@ def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpResponse:
+def invite_revoke(request: AuthenticatedHttpRequest, group_id: int, invite_id: int) -> HttpResponse:
     """Stop an invitation link (POST); opened as an address, back to the group."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     if request.method == "GET":
@@ -178,7 +183,7 @@ def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
+def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """Join a group by its invitation link. A revoked link, or one cut short when it
     was copied, gives 404 with a page that says so and what to do."""
     invite = selectors.invite_for_token(token=token)
@@ -221,7 +226,7 @@ def _confirm(
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def member_remove(request: HttpRequest, group_id: int, user_id: int) -> HttpResponse:
+def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int) -> HttpResponse:
     """The owner removes a member, or a member removes themself (leaves): GET asks
     first, POST does it."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -269,7 +274,7 @@ def member_remove(request: HttpRequest, group_id: int, user_id: int) -> HttpResp
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def ownership_transfer(request: HttpRequest, group_id: int) -> HttpResponse:
+def ownership_transfer(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Hand the group to another member: GET (``?user=``) asks first, POST does it.
     Without a member to hand it to, back to the group's page."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -312,7 +317,7 @@ def _export_name(group: Group) -> str:
 
 @login_required
 @require_GET
-def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
+def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The group's whole history as a JSON file (for a backup, or import_group)."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     response = JsonResponse(
@@ -324,7 +329,7 @@ def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
+def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """One row per player per match, for a spreadsheet."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     response = csv_download(f"{_export_name(group)}.csv")
@@ -334,7 +339,7 @@ def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
     """A roster player's statistics in the group, and head to head against another."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     roster = list(group.roster.all())
@@ -371,7 +376,7 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
+def match_new(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Start a match in the group: tick the regular players, add anyone new, and
     start from the group's usual rules."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -409,7 +414,7 @@ def match_new(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def match_move(request: HttpRequest, pk: int) -> HttpResponse:
+def match_move(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Move a match this browser started into one of the user's groups (POST);
     opened as an address, back to the match, whose page has the form."""
     if request.method == "GET":

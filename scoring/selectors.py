@@ -101,15 +101,15 @@ def match_board(*, match: Match, players: list[Player] | None = None) -> Board:
         by_hole.setdefault(entry[0], []).append(entry)
     table: list[list[int]] = []
     numbers: list[int] = []
-    for number, scores in by_hole.items():
-        if len(scores) != count:
+    for number, hole_scores in by_hole.items():
+        if len(hole_scores) != count:
             continue
         # Complete, and in seat order: index i of ``values`` is seat i's score.
-        values = [score for _, _, score, _, _ in scores]
+        values = [score for _, _, score, _, _ in hole_scores]
         table.append(values)
         numbers.append(number)
         won = lowest(values)
-        for _, seat, score, went_out, pairs in scores:
+        for _, seat, score, went_out, pairs in hole_scores:
             row = rows[seat]
             row.cells.append(Cell(number, score, seat in won, went_out))
             row.pairs += pairs

@@ -363,7 +363,11 @@ def match_results_refresh(*, match: Match, players: list[Player] | None = None) 
         "seat", "score", "matched_columns", "went_out", "knock_penalty"
     )
     results = seat_results(
-        [p.seat for p in players], ((seat, HoleResult(*rest)) for seat, *rest in rows)
+        [p.seat for p in players],
+        (
+            (seat, HoleResult(score, pairs, went_out, knock_penalty))
+            for seat, score, pairs, went_out, knock_penalty in rows
+        ),
     )
     for player in players:
         for name in PLAYER_RESULT_FIELDS:

@@ -632,7 +632,7 @@ def _int(low: int, high: int, what: str, allow_none: bool = False) -> Any:
     def read(value: Any) -> int | None:
         if value is None and allow_none:
             return None
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not isinstance(value, int) or isinstance(value, bool):
             raise _OptionError(f"{what} must be a whole number")
         if not low <= value <= high:
             raise _OptionError(f"{what} must be from {low} to {high}")

@@ -7,6 +7,8 @@ worded for players; the engine does all the checking and arithmetic.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
@@ -131,17 +133,16 @@ def _grid_json(score: GridScore) -> dict[str, Any]:
     return {"columns": data["columns"], "adjustments": data["adjustments"]}
 
 
-def _guarded(view: Any) -> Any:
+def _guarded(view: Callable[[HttpRequest], JsonResponse]) -> Callable[[HttpRequest], JsonResponse]:
     """Turn :class:`BadRequest` into the API's 400 answer."""
 
+    @wraps(view)
     def wrapped(request: HttpRequest) -> JsonResponse:
         try:
-            return view(request)  # type: ignore[no-any-return]
+            return view(request)
         except BadRequest as exc:
             return _bad(exc.errors)
 
-    wrapped.__name__ = view.__name__
-    wrapped.__doc__ = view.__doc__
     return wrapped
 
 
