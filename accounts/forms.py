@@ -7,7 +7,7 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 
 
-class SignupForm(UserCreationForm):  # type: ignore[type-arg]  # generic only in django-stubs
+class SignupForm(UserCreationForm[User]):
     """A username and a password; an email address only for password resets."""
 
     email = forms.EmailField(

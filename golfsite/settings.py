@@ -11,10 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Lets Django's generic classes take their type parameters at run time, as the type
+# checker's stubs write them (``ModelAdmin[Match]``, ``forms.ModelForm[Group]``).
+django_stubs_ext.monkeypatch()
 
 
 def env_bool(name: str, default: bool = False) -> bool:

@@ -22,11 +22,10 @@ from scoring.names import tidy_name
 # rather than in a widget that looks each user up again.
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(admin.TabularInline[Membership, Group]):
     model = Membership
     extra = 0
-    fields = ["user", "joined_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("user", "joined_at")
     show_change_link = True
 
     def has_add_permission(self, request: HttpRequest, obj: Group | None = None) -> bool:
@@ -36,7 +35,7 @@ class MembershipInline(admin.TabularInline):
         return super().get_queryset(request).select_related("user", "group")
 
 
-class NewMembershipInline(admin.TabularInline):
+class NewMembershipInline(admin.TabularInline[Membership, Group]):
     """Members to add, with a user autocomplete (the members so far are above)."""
 
     model = Membership
@@ -49,7 +48,7 @@ class NewMembershipInline(admin.TabularInline):
         return super().get_queryset(request).none()
 
 
-class RosterPlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+class RosterPlayerForm(forms.ModelForm[RosterPlayer]):
     """A roster entry's name kept tidy, as the group's own pages keep it
     (``scoring.names``)."""
 
@@ -64,7 +63,7 @@ class RosterPlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         return name
 
 
-class RosterFormSet(BaseInlineFormSet):
+class RosterFormSet(BaseInlineFormSet[RosterPlayer, Group, forms.ModelForm[RosterPlayer]]):
     """The roster rows of one save: two of them may not take one name, in any case
     ("Ann" and "ann", or "Ann" twice), which each row's own check against the
     database cannot see while neither is saved (``RosterPlayer.clean``)."""
@@ -74,7 +73,7 @@ class RosterFormSet(BaseInlineFormSet):
         seen: dict[str, str] = {}
         for form in self.forms:
             name = getattr(form, "cleaned_data", {}).get("name") or ""
-            if not name or self._should_delete_form(form):
+            if not name or form.cleaned_data.get("DELETE"):
                 continue
             key = roster_key(name)
             if key in seen:
@@ -82,7 +81,7 @@ class RosterFormSet(BaseInlineFormSet):
             seen.setdefault(key, name)
 
 
-class RosterInline(admin.TabularInline):
+class RosterInline(admin.TabularInline[RosterPlayer, Group]):
     model = RosterPlayer
     form = RosterPlayerForm
     formset = RosterFormSet
@@ -104,7 +103,7 @@ class GroupAdmin(DeleteSummaryAdmin):
     readonly_fields = ["created_at"]
     inlines = [MembershipInline, NewMembershipInline, RosterInline]
 
-    def deleted_with(self, objs: Sequence[Group]) -> list[QuerySet[Any]]:
+    def deleted_with(self, objs: Sequence[Group] | QuerySet[Group]) -> list[QuerySet[Any]]:
         return [
             Match.objects.filter(group__in=objs),
             Player.objects.filter(match__group__in=objs),
@@ -142,7 +141,7 @@ def _matches_of(group_ids: Any) -> list[int]:
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(admin.ModelAdmin[Membership]):
     list_display = ["user", "group", "joined_at"]
     list_filter = ["joined_at", "group"]
     search_fields = ["user__username", "group__name"]
@@ -150,7 +149,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):
+class InviteAdmin(admin.ModelAdmin[Invite]):
     list_display = ["group", "created_by", "created_at", "revoked_at"]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
     search_fields = ["group__name", "created_by__username"]
@@ -159,7 +158,7 @@ class InviteAdmin(admin.ModelAdmin):
 
 
 @admin.register(RosterPlayer)
-class RosterPlayerAdmin(admin.ModelAdmin):
+class RosterPlayerAdmin(admin.ModelAdmin[RosterPlayer]):
     """A regular renamed, moved to another group or deleted here changes what their
     group's leaders and statistics show: each change invalidates its groups' cache."""
 
@@ -189,12 +188,12 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class UserAdmin(DeleteSummaryAdmin, DjangoUserAdmin):
+class UserAdmin(DeleteSummaryAdmin, DjangoUserAdmin[User]):
     """Django's, but for the delete confirmation: a user takes their memberships, the
     invitations they made and their admin history with them, and may not be deleted
     while they own a group."""
 
-    def deleted_with(self, objs: Sequence[User]) -> list[QuerySet[Any]]:
+    def deleted_with(self, objs: Sequence[User] | QuerySet[User]) -> list[QuerySet[Any]]:
         return [
             Membership.objects.filter(user__in=objs),
             Invite.objects.filter(created_by__in=objs),
@@ -203,5 +202,5 @@ class UserAdmin(DeleteSummaryAdmin, DjangoUserAdmin):
             User.user_permissions.through.objects.filter(user__in=objs),
         ]
 
-    def protected_by(self, objs: Sequence[User]) -> list[QuerySet[Any]]:
+    def protected_by(self, objs: Sequence[User] | QuerySet[User]) -> list[QuerySet[Any]]:
         return [Group.objects.filter(owner__in=objs)]

@@ -13,7 +13,7 @@ from scoring.names import tidy_name
 from .models import Group, RosterPlayer
 
 
-class GroupForm(forms.ModelForm):  # type: ignore[type-arg]  # generic only in django-stubs
+class GroupForm(forms.ModelForm[Group]):
     class Meta:
         model = Group
         fields = ("name",)

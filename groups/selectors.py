@@ -204,7 +204,7 @@ def _day_start(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
-class CountedPaginator(Paginator):  # type: ignore[type-arg]  # generic only in django-stubs
+class CountedPaginator(Paginator[Any]):
     """A paginator given its count (kept in the cache until the history changes)
     instead of counting every match on every visit."""
 

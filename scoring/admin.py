@@ -13,7 +13,7 @@ from scoring import services
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 
 
-class DeleteSummaryAdmin(admin.ModelAdmin):
+class DeleteSummaryAdmin(admin.ModelAdmin[Any]):
     """An admin whose delete confirmation names the objects to delete and counts what
     goes with them, kind by kind ("Matches: 40, Scores: 1440"), rather than naming
     every row: a group with years of history takes thousands of scores with it. Each
@@ -25,16 +25,16 @@ class DeleteSummaryAdmin(admin.ModelAdmin):
     holds these equal to what Django's own delete confirmation finds.
     """
 
-    def deleted_with(self, objs: Sequence[Any]) -> list[QuerySet[Any]]:
+    def deleted_with(self, objs: Sequence[Any] | QuerySet[Any]) -> list[QuerySet[Any]]:
         """The rows deleted with ``objs``, a queryset a kind."""
         return []
 
-    def protected_by(self, objs: Sequence[Any]) -> list[QuerySet[Any]]:
+    def protected_by(self, objs: Sequence[Any] | QuerySet[Any]) -> list[QuerySet[Any]]:
         """The rows that keep ``objs`` from being deleted."""
         return []
 
     def get_deleted_objects(
-        self, objs: Sequence[Any], request: HttpRequest
+        self, objs: Sequence[Any] | QuerySet[Any], request: HttpRequest
     ) -> tuple[list[str], dict[str, int], set[str], list[str]]:
         # ``objs`` is a list of one (the delete page) or a queryset (the "delete
         # selected" action), which the counts below then take as a subquery.
@@ -115,7 +115,7 @@ class PartOfAMatchAdmin(DeleteSummaryAdmin):
         services.matches_edited(match_ids=ids)
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(admin.TabularInline[Player, Match]):
     model = Player
     extra = 0
     fields = ["seat", "name", "roster_player", "total", "place"]
@@ -146,7 +146,7 @@ class MatchAdmin(PartOfAMatchAdmin):
     def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
         return list(queryset.values_list("pk", flat=True))
 
-    def deleted_with(self, objs: Sequence[Match]) -> list[QuerySet[Any]]:
+    def deleted_with(self, objs: Sequence[Match] | QuerySet[Match]) -> list[QuerySet[Any]]:
         return [
             Player.objects.filter(match__in=objs),
             Hole.objects.filter(match__in=objs),
@@ -166,11 +166,10 @@ class MatchAdmin(PartOfAMatchAdmin):
             services.match_delete(match=match)
 
 
-class ScoreInline(admin.TabularInline):
+class ScoreInline(admin.TabularInline[Score, Hole]):
     model = Score
     extra = 0
-    fields = ["seat", "player", "grid", "grid_score", "score", "went_out"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seat", "player", "grid", "grid_score", "score", "went_out")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Score]:
         # Each row shows its player, and its name (``Score.__str__``) reads the hole too.
@@ -190,7 +189,7 @@ class HoleAdmin(PartOfAMatchAdmin):
         # A saved hole stays in its match (its scores belong to that match's seats).
         return [*super().get_readonly_fields(request, obj), *(["match"] if obj else [])]
 
-    def deleted_with(self, objs: Sequence[Hole]) -> list[QuerySet[Any]]:
+    def deleted_with(self, objs: Sequence[Hole] | QuerySet[Hole]) -> list[QuerySet[Any]]:
         return [Score.objects.filter(hole__in=objs)]
 
 
@@ -209,7 +208,7 @@ class PlayerAdmin(PartOfAMatchAdmin):
         fixed = ["match", "seat"] if obj else []
         return [*super().get_readonly_fields(request, obj), *fixed]
 
-    def deleted_with(self, objs: Sequence[Player]) -> list[QuerySet[Any]]:
+    def deleted_with(self, objs: Sequence[Player] | QuerySet[Player]) -> list[QuerySet[Any]]:
         return [Score.objects.filter(player__in=objs)]
 
 
