@@ -182,11 +182,11 @@ else:
 
 # Rendered scoreboards, keyed on the match's last change (every change through the
 # site or the admin moves it), so an entry is never stale: a newer key replaces it.
-# Each worker keeps its own, in memory (no query, no network): a board is drawn
+# Each worker keeps its own, in memory (no query, no network): a board is rendered
 # once per worker after each change however many phones follow it.
-CACHES["fragments"] = {
+CACHES["boards"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "fragments",
+    "LOCATION": "boards",
     "TIMEOUT": 6 * 60 * 60,
     "OPTIONS": {"MAX_ENTRIES": 500},
 }

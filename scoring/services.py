@@ -356,7 +356,7 @@ def match_results_refresh(*, match: Match, players: list[Player] | None = None) 
     match instead of every hole. ``players``: the match's players, if already read.
 
     The caller then marks the match changed (:func:`_changed`), which is what
-    tells a drawn scoreboard to be drawn again."""
+    invalidates its cached scoreboard."""
     if players is None:
         players = list(Player.objects.filter(match_id=match.pk).only("pk", "seat"))
     rows = Score.objects.filter(hole__match=match).values_list(
@@ -408,7 +408,7 @@ def _results_changed(match: Match, *, also: Iterable[int] = ()) -> None:
 
 
 def _changed(match: Match, **fields: Any) -> None:
-    """Set ``fields`` on ``match`` and mark it changed now: drawn scoreboards are
+    """Set ``fields`` on ``match`` and mark it changed now: cached scoreboards are
     keyed on ``updated_at``."""
     for name, value in fields.items():
         setattr(match, name, value)

@@ -30,9 +30,9 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _empty_fragment_cache():
-    """Each test starts with no drawn scoreboards: keys are unique per change of a
+def _empty_board_cache():
+    """Each test starts with no cached scoreboards: keys are unique per change of a
     match, but a test database hands the same ids out again."""
     from django.core.cache import caches
 
-    caches["fragments"].clear()
+    caches["boards"].clear()

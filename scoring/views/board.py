@@ -73,19 +73,19 @@ def board_page(
     if partial:
         # A digest: the tag tells nobody the match's id or when it last changed. The
         # code's version is in it too: after a deploy, a board kept by a follower's
-        # browser is sent again, drawn by the new code.
+        # browser is sent again, rendered by the new code.
         kind = "read" if readonly else "keep"
         state = f"{code_version()}:{match.pk}:{match.updated_at.isoformat()}:{kind}"
         etag = f'"{hashlib.blake2b(state.encode(), digest_size=12).hexdigest()}"'
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return _revalidated(unchanged, etag)
-    drawn = board_fragment(match, readonly=readonly, players=players)
-    names, holes_played = drawn.names, drawn.holes_played
+    rendered = board_fragment(match, readonly=readonly, players=players)
+    names, holes_played = rendered.names, rendered.holes_played
     context: dict[str, Any] = {
         "match": match,
         "names": names,
-        "board_html": drawn.html,
+        "board_html": rendered.html,
         "holes_played": holes_played,
         "length": match.length_text(holes_played),
         "next_hole": holes_played + 1,
@@ -114,7 +114,7 @@ def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
 
 
 @dataclass(frozen=True)
-class DrawnBoard:
+class RenderedBoard:
     """A rendered board, with what the page around it needs (plain values: the
     cache stores it pickled)."""
 
@@ -125,7 +125,7 @@ class DrawnBoard:
 
 def board_fragment(
     match: Match, *, readonly: bool, players: list[Player] | None = None
-) -> DrawnBoard:
+) -> RenderedBoard:
     """The rendered board (score card, standings, chart, summary), how many holes it
     shows and the players' names. Every viewer of a match sees the same board, so
     it is cached, keyed on the match's revision (``updated_at``, which every change
@@ -133,9 +133,9 @@ def board_fragment(
     ``services.matches_edited``), so a change makes a new key and a cached board is
     never stale. ``players``: the match's, in seating order, if already read."""
     key = f"board:{match.pk}:{match.updated_at.isoformat()}:{'read' if readonly else 'keep'}"
-    cache = caches["fragments"]
-    drawn: DrawnBoard | None = cache.get(key)
-    if drawn is None:
+    cache = caches["boards"]
+    rendered: RenderedBoard | None = cache.get(key)
+    if rendered is None:
         if players is None:
             players = selectors.match_players(match=match)
         board = selectors.match_board(match=match, players=players)
@@ -144,9 +144,9 @@ def board_fragment(
             {"match": match, "board": board, "readonly": readonly, "chart": progress_chart(board)},
         )
         names = tuple(player.name for player in players)
-        drawn = DrawnBoard(html=html, holes_played=board.holes_played, names=names)
-        cache.set(key, drawn)
-    return drawn
+        rendered = RenderedBoard(html=html, holes_played=board.holes_played, names=names)
+        cache.set(key, rendered)
+    return rendered
 
 
 def match_share_path(match: Match) -> str:
