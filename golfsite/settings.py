@@ -193,9 +193,8 @@ CACHES["boards"] = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Sessions in the database table Django's sessions app makes: a browser's matches
-# survive a restart and every worker sees them.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions are Django's default, its database table: a browser's matches survive a
+# restart and every worker sees them.
 # Messages as Django keeps them, each once (a form posted twice says so once).
 MESSAGE_STORAGE = "golfsite.message_storage.OnceStorage"
 
