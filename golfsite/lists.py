@@ -1,16 +1,11 @@
-"""The ``separator`` filter (a template builtin, as golfsite.numbers): the words
-between the items of a list written in a sentence, "Ann, Bob and Cy"."""
+"""The words between the items of a list written in a sentence, "Ann, Bob and Cy":
+the ``separator`` filter of ``{% load golf_numbers %}``, and :func:`in_words`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django import template
 
-register = template.Library()
-
-
-@register.filter
 def separator(forloop: dict[str, Any], last_word: str = "and") -> str:
     """What follows the current item of a ``{% for %}`` in a sentence: ", " up to
     the last two items, " and " (or ``last_word``) between those, nothing after the

@@ -1,22 +1,17 @@
 """Numbers as every page writes them: a negative number with a real minus sign
 (U+2212, as typeset), never the hyphen, so "−2" reads the same on the rules, the
-scoreboard and the group pages. Every template has the ``minus`` and ``points``
-filters without loading them (a builtin library: ``TEMPLATES`` in settings)."""
+scoreboard and the group pages. Templates use them as filters after
+``{% load golf_numbers %}`` (``scoring/templatetags/golf_numbers.py``)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from django import template
-
-register = template.Library()
-
 MINUS = "\u2212"
 _HYPHEN_MINUS = re.compile(r"(?<![\w])-(?=\d)")
 
 
-@register.filter
 def points(value: int | None) -> str:
     """A whole number of points: ``12``, ``−4``; empty for none."""
     if value is None:
@@ -24,7 +19,6 @@ def points(value: int | None) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-@register.filter
 def minus(value: Any) -> str:
     """``value`` written with real minus signs: an int as :func:`points` writes it,
     and in text every hyphen before a digit that starts a number (the engine's

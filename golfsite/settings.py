@@ -116,15 +116,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # Loaded in every template without {% load %}:
-            # template_partials: the partialdef and partial tags.
-            # golfsite.numbers: the minus and points filters (a real minus sign).
-            # golfsite.lists: the separator filter ("Ann, Bob and Cy").
-            "builtins": [
-                "template_partials.templatetags.partials",
-                "golfsite.numbers",
-                "golfsite.lists",
-            ],
         },
     },
 ]

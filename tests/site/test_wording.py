@@ -32,6 +32,7 @@ def test_a_list_in_a_sentence_is_joined_with_commas_and_a_last_word():
     from django.template import engines
 
     page = engines["django"].from_string(
+        "{% load golf_numbers %}"
         "{% for n in names %}{{ n }}{{ forloop|separator }}{% endfor %}."
         " {% for n in names %}{{ n }}{{ forloop|separator:'or' }}{% endfor %}?"
     )
