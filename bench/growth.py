@@ -9,13 +9,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import connection
 from django.utils import timezone
 
 from groups.models import Group
 from groups.transfer import DEMO_NAMES, FORMAT, VERSION, demo_matches, group_import
 from scoring.engine import RuleSet
-from scoring.models import Hole, Match, Player, Score
 
 #: Distinct demo matches dealt for a group; a larger group plays them again on other
 #: dates (dealing 10,000 matches would take longer than timing the pages).
@@ -44,9 +42,7 @@ def growth_group(*, owner: User, name: str, matches: int, seed: int = 1) -> Grou
         "roster": [{"id": player, "name": player} for player in ROSTER],
         "matches": [_played_on(pool[n % len(pool)], when) for n, when in enumerate(starts)],
     }
-    group = group_import(data=backup, owner=owner)
-    analyze_match_tables()
-    return group
+    return group_import(data=backup, owner=owner)
 
 
 def _as_totals(data: dict[str, Any]) -> dict[str, Any]:
@@ -68,14 +64,3 @@ def _played_on(data: dict[str, Any], when: datetime) -> dict[str, Any]:
     """The match ``data`` played again, starting at ``when``."""
     done = when + timedelta(minutes=6 * data["holes_planned"] + 5)
     return {**data, "created_at": when.isoformat(), "finished_at": done.isoformat()}
-
-
-def analyze_match_tables() -> None:
-    """On PostgreSQL, what autovacuum does a minute after tables grow, done at once:
-    without fresh statistics the planner takes the new rows for a few and may scan
-    every score to draw one page. (A maintenance statement Django has no API for.)"""
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        for model in (Match, Player, Hole, Score):
-            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
