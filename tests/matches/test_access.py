@@ -1,6 +1,6 @@
-"""A browser keeps the matches it started through its session, which Django stores
-in the database (so it survives a restart and every worker sees it); another
-browser can neither see nor change them."""
+"""Who keeps a match (``scoring/views/access.py``): the browser that started it,
+through its session, which Django stores in the database (so it survives a
+restart and every worker sees it); another browser can neither see nor change it."""
 
 from datetime import timedelta
 
