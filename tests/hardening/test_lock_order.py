@@ -160,19 +160,13 @@ def _in_a_thread(work: Callable[[], Any], errors: list[Exception]) -> threading.
     return thread
 
 
-@postgres_only
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("change", [c for c in CHANGES if c != "finish"])
-def test_a_change_made_as_a_match_finishes_waits_or_goes_on_and_loses_nothing(
-    monkeypatch, table, change
-):
-    """The finishing save stops right after writing its seats (holding its match's
-    row and its seats); the other change starts then and runs until it is done or
-    waits for a lock; then the save goes on. Both end without an error (locked in
-    opposite orders, PostgreSQL would abort one after a second), and the hole is
-    saved with each seat's total."""
-    group, match, ann, bob = table
-    run = _changes(table)[change]
+def _race_with_the_finishing_save(
+    monkeypatch: pytest.MonkeyPatch, match: Match, change: Callable[[], Any]
+) -> bool:
+    """Save ``match``'s last hole, paused right after it writes its seats (holding
+    the match's row and its seats); run ``change`` meanwhile until it is done or
+    waits for a lock; then let the save go on. Both must end without an error.
+    Whether ``change`` was still waiting when the save went on."""
     seats_written, go_on = threading.Event(), threading.Event()
     refresh = services.match_results_refresh
 
@@ -186,13 +180,15 @@ def test_a_change_made_as_a_match_finishes_waits_or_goes_on_and_loses_nothing(
     errors: list[Exception] = []
     finisher = _in_a_thread(lambda: _save(match, 2, 1, 7), errors)
     other = None
+    waited = False
     try:
         assert seats_written.wait(30), "the save never wrote its seats"
-        other = _in_a_thread(run, errors)
+        other = _in_a_thread(change, errors)
         deadline = time.monotonic() + 30
         while not _waiting_for_a_lock() and other.is_alive():
             assert time.monotonic() < deadline, "the change neither ended nor waited"
             time.sleep(0.01)
+        waited = other.is_alive()
     finally:
         go_on.set()
         finisher.join(60)
@@ -200,6 +196,22 @@ def test_a_change_made_as_a_match_finishes_waits_or_goes_on_and_loses_nothing(
             other.join(60)
     assert other is not None and not other.is_alive() and not finisher.is_alive()
     assert not errors, errors
+    return waited
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("change", [c for c in CHANGES if c != "finish"])
+def test_a_change_made_as_a_match_finishes_waits_or_goes_on_and_loses_nothing(
+    monkeypatch, table, change
+):
+    """The finishing save stops right after writing its seats (holding its match's
+    row and its seats); the other change starts then and runs until it is done or
+    waits for a lock; then the save goes on. Both end without an error (locked in
+    opposite orders, PostgreSQL would abort one after a second), and the hole is
+    saved with each seat's total."""
+    group, match, ann, bob = table
+    _race_with_the_finishing_save(monkeypatch, match, _changes(table)[change])
     if change == "delete the group in the admin":
         assert not Group.objects.filter(pk=group.pk).exists()
         return
@@ -216,34 +228,8 @@ def test_a_regular_deleted_in_the_admin_as_their_match_finishes_waits_for_it(mon
     it waits for the save, and afterwards the match counts for Bob alone."""
     group, match, ann, bob = table
     client = _admin_client()
-    seats_written, go_on = threading.Event(), threading.Event()
-    refresh = services.match_results_refresh
-
-    def pausing_after_the_seats(**kwargs: Any) -> None:
-        refresh(**kwargs)
-        if threading.current_thread() is finisher:
-            seats_written.set()
-            assert go_on.wait(30), "the test never let the save go on"
-
-    monkeypatch.setattr(services, "match_results_refresh", pausing_after_the_seats)
-    errors: list[Exception] = []
-    finisher = _in_a_thread(lambda: _save(match, 2, 1, 7), errors)
-    deleter = None
-    try:
-        assert seats_written.wait(30), "the save never wrote its seats"
-        deleter = _in_a_thread(lambda: admin_delete(client, ann), errors)
-        deadline = time.monotonic() + 30
-        while not _waiting_for_a_lock() and deleter.is_alive():
-            assert time.monotonic() < deadline, "the deletion never waited for the save"
-            time.sleep(0.01)
-        assert deleter.is_alive(), "the deletion did not wait for the save: nothing raced"
-    finally:
-        go_on.set()
-        finisher.join(60)
-        if deleter is not None:
-            deleter.join(60)
-    assert deleter is not None and not deleter.is_alive() and not finisher.is_alive()
-    assert not errors, errors
+    waited = _race_with_the_finishing_save(monkeypatch, match, lambda: admin_delete(client, ann))
+    assert waited, "the deletion did not wait for the save: nothing raced"
     match.refresh_from_db()
     assert match.is_finished and match.holes.count() == 2
     assert not RosterPlayer.objects.filter(pk=ann.pk).exists()
