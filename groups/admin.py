@@ -1,9 +1,7 @@
-from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.contrib.admin.models import LogEntry
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
@@ -14,7 +12,7 @@ from groups.models import Group, Invite, Membership, RosterPlayer, roster_key
 from groups.services import group_cache_invalidate
 from scoring import services as scoring_services
 from scoring.admin import DeleteSummaryAdmin
-from scoring.models import Hole, Match, Player, Score
+from scoring.models import Match
 from scoring.names import tidy_name
 
 # The group's page reads every member and regular with the rows that list them (one
@@ -103,17 +101,6 @@ class GroupAdmin(DeleteSummaryAdmin):
     readonly_fields = ["created_at"]
     inlines = [MembershipInline, NewMembershipInline, RosterInline]
 
-    def deleted_with(self, objs: Sequence[Group] | QuerySet[Group]) -> list[QuerySet[Any]]:
-        return [
-            Match.objects.filter(group__in=objs),
-            Player.objects.filter(match__group__in=objs),
-            Hole.objects.filter(match__group__in=objs),
-            Score.objects.filter(hole__match__group__in=objs),
-            Membership.objects.filter(group__in=objs),
-            Invite.objects.filter(group__in=objs),
-            RosterPlayer.objects.filter(group__in=objs),
-        ]
-
     # A group saved here with its roster (a regular deleted unlinks their seats) or
     # deleted (with its matches) writes rows of its matches: the matches are locked
     # first, then the group's row, the order a save takes (``scoring.services``).
@@ -192,15 +179,3 @@ class UserAdmin(DeleteSummaryAdmin, DjangoUserAdmin[User]):
     """Django's, but for the delete confirmation: a user takes their memberships, the
     invitations they made and their admin history with them, and may not be deleted
     while they own a group."""
-
-    def deleted_with(self, objs: Sequence[User] | QuerySet[User]) -> list[QuerySet[Any]]:
-        return [
-            Membership.objects.filter(user__in=objs),
-            Invite.objects.filter(created_by__in=objs),
-            LogEntry.objects.filter(user__in=objs),
-            User.groups.through.objects.filter(user__in=objs),
-            User.user_permissions.through.objects.filter(user__in=objs),
-        ]
-
-    def protected_by(self, objs: Sequence[User] | QuerySet[User]) -> list[QuerySet[Any]]:
-        return [Group.objects.filter(owner__in=objs)]

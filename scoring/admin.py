@@ -3,7 +3,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.utils import quote
-from django.db.models import Model, QuerySet
+from django.db.models import CASCADE, PROTECT, ForeignObjectRel, Model, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
@@ -13,25 +13,47 @@ from scoring import services
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
 
 
+def cascade(
+    model: type[Model], objs: Sequence[Any] | QuerySet[Any]
+) -> tuple[list[QuerySet[Any]], list[QuerySet[Any]]]:
+    """What deleting ``objs`` (rows of ``model``) deletes with them, a queryset a kind
+    (each row once, however many relations reach it), and the rows that forbid it:
+    the relations pointing at each kind, followed as Django's deletion follows them
+    (``on_delete=CASCADE`` deletes, ``PROTECT`` forbids, the rest leave rows be)."""
+    reached: dict[type[Model], Q] = {}
+    protecting: list[QuerySet[Any]] = []
+    todo: list[tuple[type[Model], str]] = [(model, "pk")]
+    while todo:
+        kind, path = todo.pop()
+        for relation in kind._meta.get_fields(include_hidden=True):
+            # The foreign keys of other kinds pointing here (as a many-to-many's own
+            # table points at both of its ends).
+            if not isinstance(relation, ForeignObjectRel) or relation.many_to_many:
+                continue
+            related, field = relation.field.model, relation.field.name
+            lookup = f"{field}__{path}__in" if path != "pk" else f"{field}__in"
+            if lookup.count("__") > 8:
+                continue  # a cycle of cascades; none of this site's goes this deep
+            if relation.on_delete is PROTECT:
+                protecting.append(related._default_manager.filter(**{lookup: objs}))
+            elif relation.on_delete is CASCADE:
+                reached[related] = reached.get(related, Q()) | Q(**{lookup: objs})
+                todo.append((related, lookup.removesuffix("__in")))
+    deleted = [kind._default_manager.filter(where) for kind, where in reached.items()]
+    return deleted, protecting
+
+
 class DeleteSummaryAdmin(admin.ModelAdmin[Any]):
     """An admin whose delete confirmation names the objects to delete and counts what
     goes with them, kind by kind ("Matches: 40, Scores: 1440"), rather than naming
     every row: a group with years of history takes thousands of scores with it. Each
     kind is counted in one query, however many rows it holds.
 
-    A subclass says what goes with its objects in :meth:`deleted_with` (the rows
-    their ``on_delete=CASCADE`` relations delete) and what keeps them in
-    :meth:`protected_by` (``on_delete=PROTECT``); ``tests/groups/test_admin.py``
-    holds these equal to what Django's own delete confirmation finds.
+    What goes with the objects and what keeps them are read from the models'
+    relations (:func:`cascade`): ``on_delete=CASCADE`` rows are counted, kind by
+    kind, ``on_delete=PROTECT`` rows are named; ``tests/groups/test_admin.py`` holds
+    them equal to what Django's own delete confirmation finds.
     """
-
-    def deleted_with(self, objs: Sequence[Any] | QuerySet[Any]) -> list[QuerySet[Any]]:
-        """The rows deleted with ``objs``, a queryset a kind."""
-        return []
-
-    def protected_by(self, objs: Sequence[Any] | QuerySet[Any]) -> list[QuerySet[Any]]:
-        """The rows that keep ``objs`` from being deleted."""
-        return []
 
     def get_deleted_objects(
         self, objs: Sequence[Any] | QuerySet[Any], request: HttpRequest
@@ -40,9 +62,10 @@ class DeleteSummaryAdmin(admin.ModelAdmin[Any]):
         # selected" action), which the counts below then take as a subquery.
         if not objs:
             return [], {}, set(), []
+        deleted, protecting = cascade(self.model, objs)
         counts = [(self.model, len(objs))]
-        counts += [(qs.model, n) for qs in self.deleted_with(objs) if (n := qs.count())]
-        protected = [obj for qs in self.protected_by(objs) for obj in qs]
+        counts += [(qs.model, n) for qs in deleted if (n := qs.count())]
+        protected = [obj for qs in protecting for obj in qs]
         # As Django asks: the right to delete every kind found, protected or not,
         # that has an admin (asked of the kind: no admin here decides by object).
         kinds = {model for model, _ in counts} | {type(obj) for obj in protected}
@@ -146,13 +169,6 @@ class MatchAdmin(PartOfAMatchAdmin):
     def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
         return list(queryset.values_list("pk", flat=True))
 
-    def deleted_with(self, objs: Sequence[Match] | QuerySet[Match]) -> list[QuerySet[Any]]:
-        return [
-            Player.objects.filter(match__in=objs),
-            Hole.objects.filter(match__in=objs),
-            Score.objects.filter(hole__match__in=objs),
-        ]
-
     def groups_before(self, form: Any) -> list[int]:
         moved = "group" in form.changed_data and form.initial.get("group") is not None
         return [form.initial["group"]] if moved else []
@@ -189,9 +205,6 @@ class HoleAdmin(PartOfAMatchAdmin):
         # A saved hole stays in its match (its scores belong to that match's seats).
         return [*super().get_readonly_fields(request, obj), *(["match"] if obj else [])]
 
-    def deleted_with(self, objs: Sequence[Hole] | QuerySet[Hole]) -> list[QuerySet[Any]]:
-        return [Score.objects.filter(hole__in=objs)]
-
 
 @admin.register(Player)
 class PlayerAdmin(PartOfAMatchAdmin):
@@ -207,9 +220,6 @@ class PlayerAdmin(PartOfAMatchAdmin):
         # are filed under both.
         fixed = ["match", "seat"] if obj else []
         return [*super().get_readonly_fields(request, obj), *fixed]
-
-    def deleted_with(self, objs: Sequence[Player] | QuerySet[Player]) -> list[QuerySet[Any]]:
-        return [Score.objects.filter(player__in=objs)]
 
 
 @admin.register(Score)
