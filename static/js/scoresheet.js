@@ -341,7 +341,21 @@
   });
   // A whole page put in by htmx (a save's answer, or Back or Forward to a page htmx
   // kept): set it up as a page load would.
+  // A live check sent just before a save can answer after the save's page is in,
+  // and after checks of what was typed on that page since: its answer is about
+  // cards no longer shown, so it is dropped. (Told on the old form's own element:
+  // an element no longer on the page sends its events nowhere else.)
+  function dropStaleChecks() {
+    document.querySelectorAll(".hole-form .entries").forEach(function (entries) {
+      if (entries.golfStaleGuard) return;
+      entries.golfStaleGuard = true;
+      entries.addEventListener("htmx:beforeSwap", function (event) {
+        if (!entries.isConnected) event.detail.shouldSwap = false;
+      });
+    });
+  }
   function setUpPage() {
+    dropStaleChecks();
     setUpDraft();
     setUpKeypad();
     markProblems();
@@ -362,6 +376,7 @@
     // A refused save (or a page without problems: its top).
     goToFirstProblem(savedByKeyboard);
   });
+  dropStaleChecks();
   setUpDraft();
   setUpKeypad();
   // A page that opens with problems (the scores checked by a plain post, or a save

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in the main thread; without this
 # pytest-django's database set-up raises SynchronousOnlyOperation.
@@ -31,6 +32,13 @@ def chromium_path():
         or shutil.which("chromium")
         or shutil.which("chromium-browser")
     )
+
+
+# What a user sees can take longer than Playwright's 5 s to come on a machine whose
+# cores are busy (CI runs one test process per core next to the browsers); the
+# tests wait on what is shown, never on a time, so a longer wait costs nothing
+# when things go well.
+expect.set_options(timeout=20_000)
 
 
 def pytest_collection_modifyitems(items):
