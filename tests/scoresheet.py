@@ -62,7 +62,7 @@ def fold(page: str) -> tuple[bool, str]:
 def match_with(players, holes, save_hole):
     """An 18-hole nine-card match of ``players`` players, its first ``holes`` holes saved."""
     rules = RuleSet(variant="nine-card", holes=18).to_dict()
-    match = MatchFactory(players=[f"P{n}" for n in range(players)], rules=rules)
+    match = MatchFactory.create(players=[f"P{n}" for n in range(players)], rules=rules)
     for _ in range(holes):
         save_hole(match, totals=list(range(players)))
     return match
@@ -105,6 +105,6 @@ def save_hole():
 @pytest.fixture
 def three(client):
     """A two-hole match of Ann, Bob and Cy, kept by ``client``'s browser."""
-    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
     own(client, match)
     return match

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_csv_export_lists_every_hole_and_defuses_formulas(client, save_hole):
-    match = MatchFactory(players=["=SUM(A1)", "Bob"])
+    match = MatchFactory.create(players=["=SUM(A1)", "Bob"])
     own(client, match)
     save_hole(match, totals=[5, -2])
     response = client.get(reverse("scoring:match_csv", args=[match.pk]))
@@ -35,7 +35,9 @@ def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, t
 
 
 def test_the_paper_cards_dealers_are_named_as_short_as_tells_them_apart(client):
-    match = MatchFactory(players=["Annabel", "Annie", "Dmitri"], rules=RuleSet(holes=3).to_dict())
+    match = MatchFactory.create(
+        players=["Annabel", "Annie", "Dmitri"], rules=RuleSet(holes=3).to_dict()
+    )
     own(client, match)
     page = client.get(reverse("scoring:match_print", args=[match.pk])).content.decode()
     row = re.search(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)

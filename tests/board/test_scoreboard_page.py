@@ -24,7 +24,7 @@ GRIDS = ("8 5 7 / 8 3 9", "K K 2 / Q J 10", "A 4 6 / A 4 6")
 
 @pytest.fixture
 def match():
-    return MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=3).to_dict())
+    return MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=3).to_dict())
 
 
 def save(match, number):
@@ -90,7 +90,7 @@ def test_a_message_is_shown_once(client, match):
 def test_each_visitor_sees_their_own_account_links_and_groups(client, match):
     url = reverse("scoring:match_shared", args=[match.share_token])
     assert "Log in" in client.get(url).content.decode()
-    user = UserFactory(username="olive")
+    user = UserFactory.create(username="olive")
     client.force_login(user)
     page = client.get(url).content.decode()
     assert "Log out" in page and "Log in" not in page
@@ -99,10 +99,10 @@ def test_each_visitor_sees_their_own_account_links_and_groups(client, match):
     match.save()
     owned = match.get_absolute_url()
     assert "Keep it in a group" not in client.get(owned).content.decode()
-    GroupFactory(owner=user, name="Friday golf")
+    GroupFactory.create(owner=user, name="Friday golf")
     page = client.get(owned).content.decode()
     assert "Keep it in a group" in page and "Friday golf" in page
-    GroupFactory(owner=user, name="Sunday golf")
+    GroupFactory.create(owner=user, name="Sunday golf")
     assert "Sunday golf" in client.get(owned).content.decode()
 
 
@@ -110,7 +110,7 @@ def test_a_second_phone_without_a_csrf_cookie_gets_a_token_that_works(match):
     """The owner signed in on a second phone, which has no CSRF cookie yet: it gets
     the board the first phone's visit cached, with a token of its own and the
     cookie that goes with it, and can save from it."""
-    user = UserFactory(username="olive")
+    user = UserFactory.create(username="olive")
     match.owner = user
     match.save()
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
@@ -192,7 +192,7 @@ def test_a_board_is_drawn_once_until_the_match_changes(
 
 @pytest.mark.parametrize("change", ["save", "correct", "delete", "end"])
 def test_every_change_to_a_match_shows_on_a_board_already_drawn(client, save_hole, change):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     own(client, match)
     save_hole(match, totals=[3, 4])
     save_hole(match, totals=[5, 6])

@@ -109,7 +109,7 @@ def test_the_scoreboard_reads_one_snapshot_of_holes_and_scores(save_hole):
     should the board ever read holes and scores apart again."""
     from scoring import selectors
 
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[3, 4])
     raced = []
 
@@ -135,7 +135,7 @@ def test_the_scoreboard_leaves_out_a_hole_missing_a_score(save_hole):
     misplacing the others' scores."""
     from scoring import selectors
 
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[3, 4])
     save_hole(match, totals=[5, 6])
     Score.objects.filter(hole__match=match, hole__number=1, seat=1).delete()
@@ -147,7 +147,7 @@ def test_the_scoreboard_leaves_out_a_hole_missing_a_score(save_hole):
 @postgres_only
 @pytest.mark.django_db(transaction=True)
 def test_twelve_phones_racing_for_the_same_hole_store_it_once(live_server_settled):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     key = session_owning(match)
     phones = [Phone(live_server_settled.url, key, match.pk, n) for n in range(12)]
     forms = [phone.open_form() for phone in phones]
@@ -179,7 +179,7 @@ def test_eight_phones_filling_a_match_lose_and_duplicate_nothing(live_server_set
     same form twice). Afterwards the holes are exactly 1..N, each the one save the
     server accepted for that number, with that save's totals."""
     planned = 24
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=planned).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=planned).to_dict())
     key = session_owning(match)
     start = threading.Barrier(8)
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
     ],
 )
 def test_the_hole_page_draws_each_grid_in_the_variants_layout(client, rules, slots, ranks):
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     own(client, match)
     page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
     assert page.count('<button type="button" class="slot"') == 2 * slots
@@ -129,7 +129,7 @@ def test_an_impossible_hole_saved_through_htmx_comes_back_as_the_form(client, th
 
 
 def test_the_last_hole_saved_through_htmx_shows_the_winner(client, save_hole):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
     own(client, match)
     save_hole(match, totals=[5, 9])
     data = hole_data(number=2, kind="totals", total_0="1", total_1="2")

@@ -154,9 +154,9 @@ def test_the_names_do_not_change_what_the_dealer_means(client):
 
 @pytest.fixture
 def group(db):
-    group = GroupFactory(name="Friday golf", owner=UserFactory(username="olive"))
+    group = GroupFactory.create(name="Friday golf", owner=UserFactory.create(username="olive"))
     for name in ("Ann", "Bob"):
-        RosterPlayerFactory(group=group, name=name)
+        RosterPlayerFactory.create(group=group, name=name)
     return group
 
 

@@ -261,14 +261,16 @@ def test_every_url_is_in_the_table():
 
 @pytest.fixture
 def world() -> World:
-    owner, member, stranger = (UserFactory(username=name) for name in ("olive", "milo", "stan"))
-    group = GroupFactory(owner=owner, name="Friday golf")
+    owner, member, stranger = (
+        UserFactory.create(username=name) for name in ("olive", "milo", "stan")
+    )
+    group = GroupFactory.create(owner=owner, name="Friday golf")
     invite = group_services.invite_create(group=group, by=owner)
     group_services.invite_accept(token=invite.token, user=member)
-    RosterPlayerFactory(group=group, name="Ann")
+    RosterPlayerFactory.create(group=group, name="Ann")
     rules = RuleSet(holes=3).to_dict()
-    match = MatchFactory(players=["Ann", "Zed"], rules=rules, owner=owner)
-    kept = MatchFactory(players=["Kim", "Lou"], rules=rules)
+    match = MatchFactory.create(players=["Ann", "Zed"], rules=rules, owner=owner)
+    kept = MatchFactory.create(players=["Kim", "Lou"], rules=rules)
     for m in (match, kept):
         entry = services.HoleEntry(kind="totals", totals=(5, 6))
         services.hole_record(match=m, entry=entry, token=uuid.uuid4(), number=1)
