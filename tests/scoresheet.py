@@ -13,6 +13,7 @@ from scoring.engine import RuleSet
 from scoring.services import HoleEntry
 from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
+from tests.patterns import first_match
 
 #: What htmx adds to each request it sends.
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -44,7 +45,7 @@ def hole_data(number=1, token=None, **fields):
 def checked(page, name):
     """The values of the checked inputs called ``name``."""
     inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
-    return [re.search(r'value="([^"]*)"', i).group(1) for i in inputs if " checked" in i]
+    return [first_match(r'value="([^"]*)"', i).group(1) for i in inputs if " checked" in i]
 
 
 def fold(page: str) -> tuple[bool, str]:

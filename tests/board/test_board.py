@@ -8,6 +8,7 @@ import pytest
 from scoring.engine import RuleSet
 from scoring.views.board import board_fragment
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,7 @@ def standings(html):
 
 def summary(html):
     """Each summary row: the name, then total, best hole, holes won, pairs, out first."""
-    table = re.search(r'<table class="summary">.*?</table>', html, flags=re.S).group(0)
+    table = first_match(r'<table class="summary">.*?</table>', html, flags=re.S).group(0)
     rows = re.findall(
         r'<tr><th scope="row">([^<]*)</th>((?:<td class="num">[^<]*</td>)+)</tr>', table
     )
@@ -148,12 +149,12 @@ def test_the_card_shows_each_total_before_the_holes():
     from tests.factories import eight_player_match
 
     html = drawn(eight_player_match(played=12, holes=18))
-    card = re.search(r'<table class="scorecard">.*?</table>', html, flags=re.S).group(0)
+    card = first_match(r'<table class="scorecard">.*?</table>', html, flags=re.S).group(0)
     heads = [
         re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", card)
     ]
     assert heads == ["Player", "Total", *map(str, range(1, 13))]
-    first = re.search(r"<tbody><tr[^>]*>(.*?)</tr>", card).group(1)
+    first = first_match(r"<tbody><tr[^>]*>(.*?)</tr>", card).group(1)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", first)
     # Player 1's table row: 24 a hole for 12 holes.
     assert [re.sub(r"<[^>]+>", "", c) for c in cells[:2]] == ["288", "24•"]

@@ -8,6 +8,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.engine import RuleSet
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 from tests.scoresheet import own
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,7 @@ def test_the_paper_cards_dealers_are_named_as_short_as_tells_them_apart(client):
     )
     own(client, match)
     page = client.get(reverse("scoring:match_print", args=[match.pk])).content.decode()
-    row = re.search(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)
+    row = first_match(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)
     assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["Anna", "Anni", "Dmi"]
 
 

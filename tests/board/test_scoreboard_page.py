@@ -15,6 +15,7 @@ from scoring.models import Match
 from scoring.services import HoleEntry
 from tests.factories import MatchFactory
 from tests.groups.factories import GroupFactory, UserFactory
+from tests.patterns import first_match
 from tests.scoresheet import GOOD, HX, match_with, own
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def save(match, number):
 
 
 def token_of(page):
-    return re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    return first_match(r'"X-CSRFToken": "([^"]+)"', page).group(1)
 
 
 def board_rendered(response):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import sqlite3
 import subprocess
 import sys
@@ -30,6 +29,7 @@ from django.urls import reverse
 from scoring.engine import RuleSet
 from scoring.models import Hole, Score
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 
 from .conftest import ON_POSTGRES, postgres_only, session_owning
 
@@ -69,9 +69,9 @@ class Phone:
         if page.status_code == 302:
             return None
         assert page.status_code == 200, page.status_code
-        number = int(re.search(r'name="number" value="(\d+)"', page.text).group(1))
-        token = re.search(r'name="token" value="([0-9a-f-]+)"', page.text).group(1)
-        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+        number = int(first_match(r'name="number" value="(\d+)"', page.text).group(1))
+        token = first_match(r'name="token" value="([0-9a-f-]+)"', page.text).group(1)
+        csrf = first_match(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
         return number, token, csrf
 
     def save(self, number: int, token: str, csrf: str, totals: tuple[int, int]) -> Attempt:
