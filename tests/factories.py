@@ -57,7 +57,7 @@ class HoleFactory(DjangoModelFactory[Hole]):
     token = LazyFunction(uuid.uuid4)
 
 
-def new_match_form(**changes: str) -> dict[str, str]:
+def new_match_form(**changes: Any) -> dict[str, Any]:
     """The new-match form as a browser posts it for two players under the classic
     rules, with ``changes`` on top."""
     return {

@@ -4,6 +4,7 @@ a browser that keeps matches, the forms as a browser posts them, and the fixture
 
 import re
 import uuid
+from typing import TypedDict
 
 import pytest
 from django.urls import reverse
@@ -15,8 +16,13 @@ from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
 from tests.patterns import first_match
 
-#: What htmx adds to each request it sends.
-HX = {"HTTP_HX_REQUEST": "true"}
+
+class HtmxRequest(TypedDict):
+    HTTP_HX_REQUEST: str
+
+
+#: What htmx adds to each request it sends, as ``client.get(url, **HX)`` takes it.
+HX = HtmxRequest(HTTP_HX_REQUEST="true")
 
 #: The new-match form for Ann, Bob and Cy, Bob dealing first.
 NEW_MATCH = new_match_form(player_3="Cy", first_dealer="2", decks="", jokers="", initial_flips="")
