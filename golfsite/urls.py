@@ -1,12 +1,12 @@
 """The site's URLs: each app keeps its own, namespaced (except accounts: see its urls)."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from golfsite import views
 from rules import views as rules_views
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", rules_views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("robots.txt", rules_views.robots_txt, name="robots_txt"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -78,7 +79,7 @@ class GroupMatchForm(MatchForm):
         for n, name in enumerate(PLAYER_FIELDS, start=1):
             self.fields[name].label = f"New player {n}"
 
-    def seated_names(self, data: dict[str, Any]) -> list[str]:
+    def seated_names(self, data: Mapping[str, Any]) -> list[str]:
         picked = [player.name for player in data.get("roster") or []]
         return picked + super().seated_names(data)
 

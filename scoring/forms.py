@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, cast
 
 from django import forms
@@ -247,7 +248,7 @@ class MatchForm(forms.Form):
         except RulesError:
             return None
 
-    def seated_names(self, data: dict[str, Any]) -> list[str]:
+    def seated_names(self, data: Mapping[str, Any]) -> list[str]:
         """The players' names in seating order (a group's form adds its roster)."""
         typed = [tidy_name(data.get(name) or "") for name in PLAYER_FIELDS]
         # Blank boxes are skipped; the others keep their order.

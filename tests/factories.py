@@ -1,56 +1,63 @@
-"""factory-boy factories for the scoresheet's models."""
+"""factory-boy factories for the scoresheet's models.
+
+Call them as ``MatchFactory.create(...)``: factory-boy types ``create`` as returning the
+model, while a bare ``MatchFactory(...)`` goes through an untyped metaclass ``__call__``
+that mypy reads as making a factory instance."""
 
 import uuid
+from collections.abc import Iterable
+from typing import Any
 
-import factory
+from factory.declarations import LazyAttribute, LazyFunction, PostGeneration, Sequence, SubFactory
 from factory.django import DjangoModelFactory
 
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Player
 
 
-class MatchFactory(DjangoModelFactory):
+def seat_players(match: Match, create: bool, names: Iterable[str] | None, **kwargs: Any) -> None:
+    """``MatchFactory.create(players=["Ann", "Bob"])`` seats them; two players by default."""
+    if not create:
+        return
+    for seat, name in enumerate(names or ["Ann", "Bob"]):
+        PlayerFactory.create(match=match, seat=seat, name=name)
+
+
+class MatchFactory(DjangoModelFactory[Match]):
     """A match under classic six-card rules; pass ``rules=RuleSet(...).to_dict()`` to vary."""
 
     class Meta:
         model = Match
         skip_postgeneration_save = True
 
-    rules = factory.LazyFunction(lambda: RuleSet().to_dict())
-    holes_planned = factory.LazyAttribute(lambda m: m.rules["holes"])
+    rules = LazyFunction(lambda: RuleSet().to_dict())
+    holes_planned = LazyAttribute(lambda m: m.rules["holes"])
     first_dealer = 0
-
-    @factory.post_generation
-    def players(self, create, names, **kwargs):
-        """``MatchFactory(players=["Ann", "Bob"])`` seats them; two players by default."""
-        if not create:
-            return
-        for seat, name in enumerate(names or ["Ann", "Bob"]):
-            PlayerFactory(match=self, seat=seat, name=name)
+    players = PostGeneration(seat_players)
 
 
-class PlayerFactory(DjangoModelFactory):
+class PlayerFactory(DjangoModelFactory[Player]):
     class Meta:
         model = Player
 
-    match = factory.SubFactory(MatchFactory)
-    seat = factory.Sequence(lambda n: n)
-    name = factory.Sequence(lambda n: f"Player {n}")
+    match = SubFactory(MatchFactory)
+    seat = Sequence(lambda n: n)
+    name = Sequence(lambda n: f"Player {n}")
 
 
-class HoleFactory(DjangoModelFactory):
+class HoleFactory(DjangoModelFactory[Hole]):
     """A bare hole row; use ``scoring.services.hole_record`` for a scored one."""
 
     class Meta:
         model = Hole
 
-    match = factory.SubFactory(MatchFactory)
-    number = factory.Sequence(lambda n: n + 1)
-    rules = factory.LazyAttribute(lambda h: h.match.rules)
-    token = factory.LazyFunction(uuid.uuid4)
+    match = SubFactory(MatchFactory)
+    number = Sequence(lambda n: n + 1)
+    rules = LazyAttribute(lambda h: h.match.rules)
+    token = LazyFunction(uuid.uuid4)
 
 
-def new_match_form(**changes):
+def new_match_form(**changes: Any) -> dict[str, Any]:
     """The new-match form as a browser posts it for two players under the classic
     rules, with ``changes`` on top."""
     return {
@@ -79,7 +86,7 @@ EIGHT_PLAYERS = (
 )
 
 
-def eight_player_match(*, played, holes=18):
+def eight_player_match(*, played: int, holes: int = 18) -> Match:
     """An 8-player match of ``holes`` holes with the first ``played`` saved through the
     scoresheet's service, each from :data:`EIGHT_PLAYERS`: the largest scoreboard a
     phone shows."""

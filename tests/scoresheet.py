@@ -4,6 +4,7 @@ a browser that keeps matches, the forms as a browser posts them, and the fixture
 
 import re
 import uuid
+from typing import TypedDict
 
 import pytest
 from django.urls import reverse
@@ -13,9 +14,15 @@ from scoring.engine import RuleSet
 from scoring.services import HoleEntry
 from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
+from tests.patterns import first_match
 
-#: What htmx adds to each request it sends.
-HX = {"HTTP_HX_REQUEST": "true"}
+
+class HtmxRequest(TypedDict):
+    HTTP_HX_REQUEST: str
+
+
+#: What htmx adds to each request it sends, as ``client.get(url, **HX)`` takes it.
+HX = HtmxRequest(HTTP_HX_REQUEST="true")
 
 #: The new-match form for Ann, Bob and Cy, Bob dealing first.
 NEW_MATCH = new_match_form(player_3="Cy", first_dealer="2", decks="", jokers="", initial_flips="")
@@ -44,7 +51,7 @@ def hole_data(number=1, token=None, **fields):
 def checked(page, name):
     """The values of the checked inputs called ``name``."""
     inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
-    return [re.search(r'value="([^"]*)"', i).group(1) for i in inputs if " checked" in i]
+    return [first_match(r'value="([^"]*)"', i).group(1) for i in inputs if " checked" in i]
 
 
 def fold(page: str) -> tuple[bool, str]:
@@ -62,7 +69,7 @@ def fold(page: str) -> tuple[bool, str]:
 def match_with(players, holes, save_hole):
     """An 18-hole nine-card match of ``players`` players, its first ``holes`` holes saved."""
     rules = RuleSet(variant="nine-card", holes=18).to_dict()
-    match = MatchFactory(players=[f"P{n}" for n in range(players)], rules=rules)
+    match = MatchFactory.create(players=[f"P{n}" for n in range(players)], rules=rules)
     for _ in range(holes):
         save_hole(match, totals=list(range(players)))
     return match
@@ -105,6 +112,6 @@ def save_hole():
 @pytest.fixture
 def three(client):
     """A two-hole match of Ann, Bob and Cy, kept by ``client``'s browser."""
-    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
     own(client, match)
     return match

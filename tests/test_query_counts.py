@@ -489,6 +489,11 @@ ADMIN_NOT_PAGES = {
 ADMIN_GROWS: dict[str, str] = {}
 
 
+def fixed(*values: Any) -> Callable[[World], list[Any]]:
+    """URL arguments that are the same in every world."""
+    return lambda w: list(values)
+
+
 def admin_cases() -> Iterator[Case]:
     def pk_of(label: str) -> Callable[[World], list[Any]]:
         return lambda w: [ADMIN_OBJECTS[label](w).pk]
@@ -510,7 +515,7 @@ def admin_cases() -> Iterator[Case]:
         shows=lambda w: f"{w.tag}-olive",
     )
     for app in sorted({model._meta.app_label for model in admin.site._registry}):
-        yield Case("admin:app_list", "staff", args=lambda w, app=app: [app], label=app)
+        yield Case("admin:app_list", "staff", args=fixed(app), label=app)
     for model in sorted(admin.site._registry, key=lambda m: m._meta.label_lower):
         meta = model._meta
         prefix = f"admin:{meta.app_label}_{meta.model_name}"
@@ -597,10 +602,10 @@ class Visit:
     def queries(self) -> list[Query]:
         """The queries of one more request for the page."""
         case, w = self.case, self.world
-        headers = {"HTTP_HX_REQUEST": "true"} if case.htmx else {}
+        headers = {"HX-Request": "true"} if case.htmx else {}
         queries = Queries()
         with connection.execute_wrapper(queries):
-            response = self.client.get(self.url, case.params(w), **headers)
+            response = self.client.get(self.url, case.params(w), headers=headers)
         if response.status_code != 200:
             pytest.fail(
                 f"{case.id} in the {w.tag} world: {self.url} answered {response.status_code}"

@@ -11,6 +11,6 @@ def make_user(db):
     """``make_user("ann")``: an account named ann, with ``PASSWORD``."""
 
     def make(username):
-        return UserFactory(username=username, password=PASSWORD)
+        return UserFactory.create(username=username, password=PASSWORD)
 
     return make

@@ -19,7 +19,7 @@ def test_someone_who_followed_an_invitation_is_told_why_to_log_in(client, make_u
     """A new player taps the link in a message and lands on "Log in": the page
     names the group, and signing up brings them back to the invitation."""
     owner = make_user("olive")
-    group = GroupFactory(owner=owner, name="Friday golf")
+    group = GroupFactory.create(owner=owner, name="Friday golf")
     join = reverse(
         "groups:invite_accept", args=[services.invite_create(group=group, by=owner).token]
     )
@@ -38,7 +38,7 @@ def test_someone_who_followed_an_invitation_is_told_why_to_log_in(client, make_u
 
 def test_no_invitation_is_named_for_a_link_that_does_not_work_or_another_page(client, make_user):
     owner = make_user("olive")
-    group = GroupFactory(owner=owner, name="Friday golf")
+    group = GroupFactory.create(owner=owner, name="Friday golf")
     invite = services.invite_create(group=group, by=owner)
     services.invite_revoke(invite=invite, by=owner)
     for target in [

@@ -8,6 +8,7 @@ import pytest
 from scoring.engine import RuleSet
 from scoring.views.board import board_fragment
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,7 @@ def standings(html):
 
 def summary(html):
     """Each summary row: the name, then total, best hole, holes won, pairs, out first."""
-    table = re.search(r'<table class="summary">.*?</table>', html, flags=re.S).group(0)
+    table = first_match(r'<table class="summary">.*?</table>', html, flags=re.S).group(0)
     rows = re.findall(
         r'<tr><th scope="row">([^<]*)</th>((?:<td class="num">[^<]*</td>)+)</tr>', table
     )
@@ -46,7 +47,7 @@ def summary(html):
 
 @pytest.mark.parametrize("readonly", [False, True])
 def test_a_name_is_shown_as_text_in_every_part_of_a_finished_board(save_hole, readonly):
-    match = MatchFactory(players=[NAME, "Ann"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=[NAME, "Ann"], rules=RuleSet(holes=2).to_dict())
     save_hole(match, totals=[1, 5])
     save_hole(match, totals=[2, 6])
     html = drawn(match, readonly=readonly)
@@ -60,7 +61,7 @@ def test_a_name_is_shown_as_text_in_every_part_of_a_finished_board(save_hole, re
 
 
 def test_a_name_is_shown_as_text_on_a_board_still_being_played(save_hole):
-    match = MatchFactory(players=["Ann", NAME], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", NAME], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[5, 1])
     html = drawn(match)
     assert f"leading: <strong>{ESCAPED}</strong>." in html
@@ -69,7 +70,7 @@ def test_a_name_is_shown_as_text_on_a_board_still_being_played(save_hole):
 
 
 def test_a_long_name_is_cut_on_the_chart_before_it_is_escaped(save_hole):
-    match = MatchFactory(players=["Ann", "<script>alert(1)</script>"])
+    match = MatchFactory.create(players=["Ann", "<script>alert(1)</script>"])
     save_hole(match, totals=[5, 1])
     html = drawn(match)
     # Cut to nine characters, the cut shown, then escaped.
@@ -79,7 +80,9 @@ def test_a_long_name_is_cut_on_the_chart_before_it_is_escaped(save_hole):
 
 
 def test_standings_rank_by_total_share_places_and_say_how_far_behind(save_hole):
-    match = MatchFactory(players=["Ann", "Bob", "Cy", "Di"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(
+        players=["Ann", "Bob", "Cy", "Di"], rules=RuleSet(holes=9).to_dict()
+    )
     save_hole(match, totals=[5, 3, 9, 3])
     save_hole(match, totals=[0, 2, 4, 2])
     assert standings(drawn(match)) == [
@@ -91,7 +94,7 @@ def test_standings_rank_by_total_share_places_and_say_how_far_behind(save_hole):
 
 
 def test_the_summary_of_a_finished_match(save_hole):
-    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=2).to_dict())
     # Ann 24 with one pair, Bob 8 with two and went out, Cy 17 with none.
     save_hole(match, grids=["8 5 7 / 8 3 9", "K 5 J / K 5 2", "A 2 3 / 4 5 6"], went_out=1)
     save_hole(match, totals=[2, 20, 3], went_out=0)
@@ -107,7 +110,7 @@ def test_the_summary_of_a_finished_match(save_hole):
 
 
 def test_a_match_being_played_has_standings_and_a_chart_but_no_summary(save_hole):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[4, 7])
     html = drawn(match)
     assert "After 1 of 9 holes, leading: <strong>Ann</strong>." in html
@@ -117,7 +120,7 @@ def test_a_match_being_played_has_standings_and_a_chart_but_no_summary(save_hole
 
 
 def test_before_the_first_hole_the_board_is_an_empty_card(save_hole):
-    match = MatchFactory(players=["Ann", "Bob"])
+    match = MatchFactory.create(players=["Ann", "Bob"])
     html = drawn(match)
     assert "No hole saved yet." in html
     assert html.count('class="scorecard__name"') == 3  # the heading and a row per player
@@ -131,7 +134,7 @@ def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
     from scoring import services
     from scoring.models import Score
 
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[3, 4])
     Score.objects.filter(hole__match=match, seat=1).delete()
     services.match_end(match=match)
@@ -146,12 +149,12 @@ def test_the_card_shows_each_total_before_the_holes():
     from tests.factories import eight_player_match
 
     html = drawn(eight_player_match(played=12, holes=18))
-    card = re.search(r'<table class="scorecard">.*?</table>', html, flags=re.S).group(0)
+    card = first_match(r'<table class="scorecard">.*?</table>', html, flags=re.S).group(0)
     heads = [
         re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", card)
     ]
     assert heads == ["Player", "Total", *map(str, range(1, 13))]
-    first = re.search(r"<tbody><tr[^>]*>(.*?)</tr>", card).group(1)
+    first = first_match(r"<tbody><tr[^>]*>(.*?)</tr>", card).group(1)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", first)
     # Player 1's table row: 24 a hole for 12 holes.
     assert [re.sub(r"<[^>]+>", "", c) for c in cells[:2]] == ["288", "24•"]
@@ -160,7 +163,7 @@ def test_the_card_shows_each_total_before_the_holes():
 def test_a_three_figure_total_cuts_the_name_shorter_on_the_chart(save_hole):
     """The label beside the chart has room for so many characters: the total is
     never the part cut off ("Bartholo… 20" for 200)."""
-    match = MatchFactory(players=["Ann", "Bartholomew"], rules=RuleSet(holes=4).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bartholomew"], rules=RuleSet(holes=4).to_dict())
     for _ in range(4):
         save_hole(match, totals=[5, 50])
     html = drawn(match)
@@ -173,7 +176,7 @@ def test_each_hole_number_of_a_keepers_card_opens_that_hole_and_a_shared_card_ha
 ):
     from django.urls import reverse
 
-    match = MatchFactory(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
+    match = MatchFactory.create(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
     save_hole(match, totals=[1, 5])
     save_hole(match, totals=[4, 2])
     links = re.findall(r'<a href="([^"]+)" aria-label="Hole (\d+)">(\d+)</a>', drawn(match))
@@ -184,7 +187,7 @@ def test_each_hole_number_of_a_keepers_card_opens_that_hole_and_a_shared_card_ha
 
 
 def test_the_chart_is_titled_for_a_screen_reader_by_the_holes_it_shows(save_hole):
-    match = MatchFactory(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
+    match = MatchFactory.create(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
     save_hole(match, totals=[1, 5])
     assert '<title id="chart-title">Running totals after hole 1</title>' in drawn(match)
     save_hole(match, totals=[4, 2])

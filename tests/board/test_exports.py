@@ -8,13 +8,14 @@ from django.urls import reverse
 from scoring import services
 from scoring.engine import RuleSet
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 from tests.scoresheet import own
 
 pytestmark = pytest.mark.django_db
 
 
 def test_csv_export_lists_every_hole_and_defuses_formulas(client, save_hole):
-    match = MatchFactory(players=["=SUM(A1)", "Bob"])
+    match = MatchFactory.create(players=["=SUM(A1)", "Bob"])
     own(client, match)
     save_hole(match, totals=[5, -2])
     response = client.get(reverse("scoring:match_csv", args=[match.pk]))
@@ -35,10 +36,12 @@ def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, t
 
 
 def test_the_paper_cards_dealers_are_named_as_short_as_tells_them_apart(client):
-    match = MatchFactory(players=["Annabel", "Annie", "Dmitri"], rules=RuleSet(holes=3).to_dict())
+    match = MatchFactory.create(
+        players=["Annabel", "Annie", "Dmitri"], rules=RuleSet(holes=3).to_dict()
+    )
     own(client, match)
     page = client.get(reverse("scoring:match_print", args=[match.pk])).content.decode()
-    row = re.search(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)
+    row = first_match(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)
     assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["Anna", "Anni", "Dmi"]
 
 

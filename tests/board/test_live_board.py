@@ -4,13 +4,13 @@ draws it are unchanged; the owner's board fragment is checked for its owner
 first."""
 
 import json
-import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scoring.views import board
+from tests.patterns import first_match
 from tests.scoresheet import HX, own
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +106,7 @@ def test_htmx_keeps_its_board_when_told_it_has_not_changed(client, three):
     own defaults handle them."""
 
     page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
-    config = json.loads(re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", page)[1])
+    config = json.loads(first_match(r"<meta name=\"htmx-config\" content='([^']+)'>", page)[1])
     handling = config["responseHandling"]
     assert {"code": "304", "swap": False} in handling
     assert handling.index({"code": "304", "swap": False}) < handling.index(

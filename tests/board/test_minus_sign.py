@@ -21,7 +21,7 @@ def test_numbers_are_written_with_a_real_minus_sign():
 
 
 def test_a_negative_score_reads_with_a_minus_sign_on_the_scoreboard(client, save_hole):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
     own(client, match)
     save_hole(match, totals=[-4, 5])
     save_hole(match, totals=[-3, 2])  # the last hole: the summary is drawn too

@@ -15,6 +15,7 @@ from scoring.models import Match
 from scoring.services import HoleEntry
 from tests.factories import MatchFactory
 from tests.groups.factories import GroupFactory, UserFactory
+from tests.patterns import first_match
 from tests.scoresheet import GOOD, HX, match_with, own
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,7 @@ GRIDS = ("8 5 7 / 8 3 9", "K K 2 / Q J 10", "A 4 6 / A 4 6")
 
 @pytest.fixture
 def match():
-    return MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=3).to_dict())
+    return MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=3).to_dict())
 
 
 def save(match, number):
@@ -33,7 +34,7 @@ def save(match, number):
 
 
 def token_of(page):
-    return re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    return first_match(r'"X-CSRFToken": "([^"]+)"', page).group(1)
 
 
 def board_rendered(response):
@@ -90,7 +91,7 @@ def test_a_message_is_shown_once(client, match):
 def test_each_visitor_sees_their_own_account_links_and_groups(client, match):
     url = reverse("scoring:match_shared", args=[match.share_token])
     assert "Log in" in client.get(url).content.decode()
-    user = UserFactory(username="olive")
+    user = UserFactory.create(username="olive")
     client.force_login(user)
     page = client.get(url).content.decode()
     assert "Log out" in page and "Log in" not in page
@@ -99,10 +100,10 @@ def test_each_visitor_sees_their_own_account_links_and_groups(client, match):
     match.save()
     owned = match.get_absolute_url()
     assert "Keep it in a group" not in client.get(owned).content.decode()
-    GroupFactory(owner=user, name="Friday golf")
+    GroupFactory.create(owner=user, name="Friday golf")
     page = client.get(owned).content.decode()
     assert "Keep it in a group" in page and "Friday golf" in page
-    GroupFactory(owner=user, name="Sunday golf")
+    GroupFactory.create(owner=user, name="Sunday golf")
     assert "Sunday golf" in client.get(owned).content.decode()
 
 
@@ -110,7 +111,7 @@ def test_a_second_phone_without_a_csrf_cookie_gets_a_token_that_works(match):
     """The owner signed in on a second phone, which has no CSRF cookie yet: it gets
     the board the first phone's visit cached, with a token of its own and the
     cookie that goes with it, and can save from it."""
-    user = UserFactory(username="olive")
+    user = UserFactory.create(username="olive")
     match.owner = user
     match.save()
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
@@ -192,7 +193,7 @@ def test_a_board_is_drawn_once_until_the_match_changes(
 
 @pytest.mark.parametrize("change", ["save", "correct", "delete", "end"])
 def test_every_change_to_a_match_shows_on_a_board_already_drawn(client, save_hole, change):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     own(client, match)
     save_hole(match, totals=[3, 4])
     save_hole(match, totals=[5, 6])

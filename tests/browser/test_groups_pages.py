@@ -40,8 +40,8 @@ TABLES = [
 @pytest.fixture
 def season():
     """olive's group, four players and a dozen finished matches four days apart."""
-    owner = UserFactory(username="olive")
-    group = GroupFactory(owner=owner, name="Friday golf")
+    owner = UserFactory.create(username="olive")
+    group = GroupFactory.create(owner=owner, name="Friday golf")
     start = datetime.datetime(2026, 9, 1, 20, tzinfo=datetime.UTC)
     for n in range(12):
         table = TABLES[n % len(TABLES)]
@@ -188,8 +188,8 @@ LONG_GROUP = "G" * 60  # the group name's limit
 def long_names():
     """ann's group with the longest names it can have, a finished match between
     them, and an invitation link."""
-    owner = UserFactory(username="ann")
-    group = GroupFactory(owner=owner, name=LONG_GROUP)
+    owner = UserFactory.create(username="ann")
+    group = GroupFactory.create(owner=owner, name=LONG_GROUP)
     match = services.group_match_create(
         group=group,
         by=owner,
@@ -237,8 +237,8 @@ def test_buttons_naming_a_long_group_or_member_never_widen_the_page(
     """The buttons "Leave …", "Join …", "Remove …" and "Make … the owner" carry a
     name of up to 60 letters with no space: it breaks inside the button."""
     group = long_names
-    member = UserFactory(username=LONG_MEMBER)
-    UserFactory(username="newcomer")
+    member = UserFactory.create(username=LONG_MEMBER)
+    UserFactory.create(username="newcomer")
     token = services.invite_create(group=group, by=group.owner).token
     services.invite_accept(token=token, user=member)
     join = reverse("groups:invite_accept", args=[token])

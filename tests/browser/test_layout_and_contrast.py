@@ -64,7 +64,7 @@ def test_tick_boxes_keep_their_size_beside_long_help(page, live_server):
 def test_the_header_names_who_is_signed_in_on_one_line(
     browser, live_server, username, scheme, screenshot_dir
 ):
-    UserFactory(username=username)
+    UserFactory.create(username=username)
     context, page = phone(browser, live_server, username, scheme=scheme)
     user = page.locator(".account-nav__user")
     assert user.get_attribute("href") == reverse("password_change")

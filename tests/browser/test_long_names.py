@@ -27,7 +27,7 @@ def holes():
 def match(page, live_server, holes):
     import uuid
 
-    made = MatchFactory(players=NAMES, rules=RuleSet(holes=holes).to_dict())
+    made = MatchFactory.create(players=NAMES, rules=RuleSet(holes=holes).to_dict())
     for number in (1, 2):
         services.hole_record(
             match=made,
@@ -76,7 +76,9 @@ def test_a_name_without_a_space_never_widens_a_page(browser, live_server, js):
     import uuid
 
     assert len(UNBROKEN) == 40
-    made = MatchFactory(players=[UNBROKEN, "Bob"], first_dealer=1, rules=RuleSet(holes=9).to_dict())
+    made = MatchFactory.create(
+        players=[UNBROKEN, "Bob"], first_dealer=1, rules=RuleSet(holes=9).to_dict()
+    )
     services.hole_record(
         match=made,
         entry=HoleEntry(kind="grids", grids=GRIDS[:2], went_out=0),
@@ -109,7 +111,7 @@ def test_a_name_without_a_space_never_widens_a_page(browser, live_server, js):
 
 def test_a_board_with_no_hole_shows_a_long_name_whole(page, live_server):
     """Nothing scrolls before the first hole, so the name is not cut to "Barthol…"."""
-    made = MatchFactory(players=NAMES, rules=RuleSet(holes=9).to_dict())
+    made = MatchFactory.create(players=NAMES, rules=RuleSet(holes=9).to_dict())
     keep(page.context, live_server, made)
     page.goto(live_server.url + reverse("scoring:match_detail", args=[made.pk]))
     name = page.locator(".scorecard tbody th", has_text="Bartholomew")

@@ -72,9 +72,9 @@ def test_the_dealers_list_names_the_players_as_they_are_typed(page, live_server)
 
 
 def test_a_groups_ticked_regulars_sit_first_in_the_dealers_list(page, live_server):
-    group = GroupFactory(owner=UserFactory(username="olive"), name="Friday golf")
+    group = GroupFactory.create(owner=UserFactory.create(username="olive"), name="Friday golf")
     for name in ("Ann", "Bob"):
-        RosterPlayerFactory(group=group, name=name)
+        RosterPlayerFactory.create(group=group, name=name)
     page.goto(live_server.url + reverse("login"))
     page.fill("#id_username", "olive")
     page.fill("#id_password", PASSWORD)

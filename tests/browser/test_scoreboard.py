@@ -185,7 +185,7 @@ def test_a_live_board_follows_the_match_and_an_unchanged_one_is_not_sent_again(p
             number=match.holes.count() + 1,
         )
 
-    match = MatchFactory(players=["Ann", "Ben"])
+    match = MatchFactory.create(players=["Ann", "Ben"])
     save(match, (3, 4))
 
     def next_ask():

@@ -40,16 +40,16 @@ def test_rules_lists_of_links_are_tall_enough_to_tap(page, live_server, page_nam
 
 
 def test_the_way_back_to_the_scoreboard_is_tall_enough_to_tap(page, live_server):
-    match = MatchFactory(players=["Ann", "Bob"])
+    match = MatchFactory.create(players=["Ann", "Bob"])
     keep(page.context, live_server, match)
     page.goto(live_server.url + reverse("scoring:hole_new", args=[match.pk]))
     assert min(heights(page, ".crumbs a")) >= LEAST
 
 
 def test_a_groups_roster_and_exports_are_tall_enough_to_tap(page, live_server, client):
-    user = UserFactory(username="ann")
-    group = GroupFactory(owner=user, name="Friday golf")
-    RosterPlayerFactory(group=group, name="Bob")
+    user = UserFactory.create(username="ann")
+    group = GroupFactory.create(owner=user, name="Friday golf")
+    RosterPlayerFactory.create(group=group, name="Bob")
     client.force_login(user)
     cookie = client.cookies["sessionid"].value
     page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
@@ -59,8 +59,8 @@ def test_a_groups_roster_and_exports_are_tall_enough_to_tap(page, live_server, c
 
 
 def test_a_groups_leaders_and_links_on_their_own_are_tall_enough_to_tap(page, live_server, client):
-    user = UserFactory(username="ann")
-    group = GroupFactory(owner=user, name="Friday golf")
+    user = UserFactory.create(username="ann")
+    group = GroupFactory.create(owner=user, name="Friday golf")
     match = group_services.group_match_create(
         group=group,
         by=user,

@@ -104,6 +104,7 @@ def test_grid_cells_skip_slashes_with_nothing_between_them_as_grid_parse_does():
     with pytest.raises(GridError) as caught:
         Grid.parse("8 5 7 // 8 B 9", Layout(2, 3))
     (r, c) = caught.value.problems[1].row, caught.value.problems[1].column
+    assert r is not None and c is not None
     assert grid_cells("8 5 7 // 8 B 9", Layout(2, 3))[r - 1][c - 1] == "B"
 
 

@@ -200,9 +200,11 @@ def test_an_unknown_rank_is_told_the_ranks_of_the_deck_in_play(ranks, hint):
     with pytest.raises(CardError) as caught:
         Card.parse("B", ranks)
     assert str(caught.value) == f"'B' is not a rank {hint}"
-    with pytest.raises(GridError) as caught:
+    with pytest.raises(GridError) as grid_caught:
         Grid.parse("8 5 7 / 8 3 BH", Layout(2, 3), ranks)
-    assert str(caught.value) == f"card 3 of row 2: 'BH' is not a card: 'B' is not a rank {hint}"
+    assert (
+        str(grid_caught.value) == f"card 3 of row 2: 'BH' is not a card: 'B' is not a rank {hint}"
+    )
 
 
 def test_the_zsa_deck_is_not_told_to_write_a_suit():

@@ -4,12 +4,12 @@ the player's name or without a seat at all."""
 
 import pytest
 
-from scoring.engine import Problem, RuleSet
+from scoring.engine import GolfError, Problem, RuleSet
 from scoring.engine.validation import check_table
 
 
 def test_the_engine_still_says_player_n_and_can_say_it_with_a_name_or_without():
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(GolfError) as caught:
         check_table(["8 5 7 / 8 3 9", "8 5 7 / 8 3 B"], RuleSet())
     (problem,) = caught.value.problems
     assert problem.message.startswith("player 2, card 3 of row 2: 'B' is not a rank")

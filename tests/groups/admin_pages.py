@@ -22,7 +22,10 @@ def form_data(response: Any) -> dict[str, Any]:
             widget = field.field.widget
             if isinstance(widget, MultiWidget):
                 parts = widget.decompress(value)
-                for suffix, part in zip(widget.widgets_names, parts, strict=True):
+                assert parts is not None, field.html_name
+                # django-stubs leaves out MultiWidget.widgets_names, which Django sets.
+                names = widget.widgets_names  # type: ignore[attr-defined]
+                for suffix, part in zip(names, parts, strict=True):
                     if part is not None:
                         data[field.html_name + suffix] = part
             elif value is True:

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def group_urls(group, owner, member):
-    invite = Invite.objects.filter(group=group).first()
+    invite = Invite.objects.filter(group=group)[0]
     ann = group.roster.get(name="Ann")
     return [
         ("get", reverse("groups:history", args=[group.pk]), {"player": ann.pk}),

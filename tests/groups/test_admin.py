@@ -6,6 +6,7 @@ import pytest
 from django.contrib.admin import site
 from django.contrib.admin.utils import get_deleted_objects
 from django.contrib.auth.models import Permission, User
+from django.db.models import Model
 from django.test import Client
 from django.urls import reverse
 
@@ -66,7 +67,7 @@ def test_scores_are_read_only_in_the_admin(client, group, owner, play):
 # -- delete confirmations ---------------------------------------------------------------
 
 
-def deleting(admin_client, obj) -> str:
+def deleting(admin_client: Client, obj: Model) -> str:
     meta = obj._meta
     url = reverse(f"admin:{meta.app_label}_{meta.model_name}_delete", args=[obj.pk])
     return admin_client.get(url).content.decode()

@@ -6,6 +6,7 @@ match went."""
 import re
 
 import pytest
+from django.http import HttpResponse
 from django.urls import reverse
 
 from groups import services
@@ -16,7 +17,7 @@ from scoring.engine import RuleSet
 pytestmark = pytest.mark.django_db
 
 
-def text(response) -> str:
+def text(response: HttpResponse) -> str:
     return response.content.decode()
 
 

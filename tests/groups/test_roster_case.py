@@ -4,6 +4,7 @@ refuses a file breaking the rule."""
 
 import io
 import json
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -144,7 +145,7 @@ def test_seats_find_their_entry_by_the_key(group, owner):
         first_dealer=0,
         rules=RuleSet(),
     )
-    seats = [(p.name, p.roster_player.name) for p in match.players.order_by("seat")]
+    seats = list(match.players.order_by("seat").values_list("name", "roster_player__name"))
     assert seats == [("Ann", "Ann"), ("Straße", "Straße"), ("Cy", "Cy")]
     assert group.roster.get(name="Cy").name_key == "cy"
 
@@ -204,7 +205,7 @@ def test_a_fixture_written_before_the_key_gets_it(group, tmp_path):
 
 
 def test_the_import_stores_names_without_spaces_around_them(owner):
-    data = {
+    data: dict[str, Any] = {
         "format": transfer.FORMAT,
         "version": transfer.VERSION,
         "group": {"name": "  Friday golf "},

@@ -102,7 +102,7 @@ class Scratch:
         if scores:
             days = [self.matches[s.match_id].created_at for s in seats]
             period = chart_period(min(days), max(days))
-            sums = defaultdict(lambda: [0, 0])
+            sums: defaultdict[datetime.date, list[int]] = defaultdict(lambda: [0, 0])
             for seat in seats:
                 played = self.holes[seat.match_id, seat.seat]
                 if played:

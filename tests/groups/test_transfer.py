@@ -47,7 +47,7 @@ def summary(group):
             r.match.finished_at,
             r.match.rules,
             [
-                (p.name, p.total, p.place, p.roster_player.name if p.roster_player_id else None)
+                (p.name, p.total, p.place, p.roster_player.name if p.roster_player else None)
                 for p in r.players
             ],
             [p.name for p in r.winners],

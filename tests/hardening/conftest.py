@@ -15,7 +15,7 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Match
 from scoring.views.access import SESSION_KEY
-from tests.scoring.conftest import save_hole  # noqa: F401 (shared with these tests)
+from tests.scoresheet import save_hole  # noqa: F401 (shared with these tests)
 
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 

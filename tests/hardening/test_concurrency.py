@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import sqlite3
 import subprocess
 import sys
@@ -30,6 +29,7 @@ from django.urls import reverse
 from scoring.engine import RuleSet
 from scoring.models import Hole, Score
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 
 from .conftest import ON_POSTGRES, postgres_only, session_owning
 
@@ -69,9 +69,9 @@ class Phone:
         if page.status_code == 302:
             return None
         assert page.status_code == 200, page.status_code
-        number = int(re.search(r'name="number" value="(\d+)"', page.text).group(1))
-        token = re.search(r'name="token" value="([0-9a-f-]+)"', page.text).group(1)
-        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+        number = int(first_match(r'name="number" value="(\d+)"', page.text).group(1))
+        token = first_match(r'name="token" value="([0-9a-f-]+)"', page.text).group(1)
+        csrf = first_match(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
         return number, token, csrf
 
     def save(self, number: int, token: str, csrf: str, totals: tuple[int, int]) -> Attempt:
@@ -109,9 +109,9 @@ def test_the_scoreboard_reads_one_snapshot_of_holes_and_scores(save_hole):
     should the board ever read holes and scores apart again."""
     from scoring import selectors
 
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[3, 4])
-    raced = []
+    raced: list[object] = []
 
     def another_phone_saves_first(execute, sql, params, many, context):
         if not raced and sql.startswith("SELECT") and "scoring_score" in sql:
@@ -135,7 +135,7 @@ def test_the_scoreboard_leaves_out_a_hole_missing_a_score(save_hole):
     misplacing the others' scores."""
     from scoring import selectors
 
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[3, 4])
     save_hole(match, totals=[5, 6])
     Score.objects.filter(hole__match=match, hole__number=1, seat=1).delete()
@@ -146,11 +146,17 @@ def test_the_scoreboard_leaves_out_a_hole_missing_a_score(save_hole):
 
 @postgres_only
 @pytest.mark.django_db(transaction=True)
+def the_form(phone: Phone) -> tuple[int, str, str]:
+    form = phone.open_form()
+    assert form is not None, "the match is finished before its first hole"
+    return form
+
+
 def test_twelve_phones_racing_for_the_same_hole_store_it_once(live_server_settled):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     key = session_owning(match)
     phones = [Phone(live_server_settled.url, key, match.pk, n) for n in range(12)]
-    forms = [phone.open_form() for phone in phones]
+    forms = [the_form(phone) for phone in phones]
     assert {form[0] for form in forms} == {1}
     start = threading.Barrier(len(phones))
 
@@ -179,7 +185,7 @@ def test_eight_phones_filling_a_match_lose_and_duplicate_nothing(live_server_set
     same form twice). Afterwards the holes are exactly 1..N, each the one save the
     server accepted for that number, with that save's totals."""
     planned = 24
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=planned).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=planned).to_dict())
     key = session_owning(match)
     start = threading.Barrier(8)
 

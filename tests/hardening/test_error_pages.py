@@ -45,7 +45,7 @@ def test_an_unknown_address_gets_the_friendly_404(client):
 
 
 def test_another_browsers_match_gets_the_same_404(client):
-    match = MatchFactory()
+    match = MatchFactory.create()
     response = client.get(reverse("scoring:match_detail", args=[match.pk]))
     assert response.status_code == 404
     page = response.content.decode()
@@ -107,7 +107,7 @@ HUGE = "x" * (300 * 1024)  # above DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
 def oversized_posts():
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=3).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=3).to_dict())
     yield match, reverse("scoring:match_new"), {"player_1": HUGE}
     yield match, reverse("scoring:hole_new", args=[match.pk]), {"grid_0": HUGE}
     yield match, reverse("scoring:hole_preview", args=[match.pk]), {"grid_0": HUGE}
@@ -140,7 +140,7 @@ def test_a_form_with_thousands_of_fields_gets_a_400_page(client, settings):
     ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"],
 )
 def test_csv_cells_that_a_spreadsheet_would_run_are_defused(client, save_hole, name):
-    match = MatchFactory(players=[name, "Bob"])
+    match = MatchFactory.create(players=[name, "Bob"])
     client.cookies["sessionid"] = session_owning(match)
     save_hole(match, totals=[5, -2])
     response = client.get(reverse("scoring:match_csv", args=[match.pk]))

@@ -27,7 +27,7 @@ GRIDS = {"grid_0": "8 5 7 / 8 3 9", "grid_1": "K K 2 / Q J 10"}
 
 @pytest.fixture
 def match(client):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=1).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=1).to_dict())
     client.cookies["sessionid"] = session_owning(match)
     return match
 

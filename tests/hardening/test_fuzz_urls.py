@@ -17,7 +17,9 @@ from .strategies import FUZZ
 pytestmark = pytest.mark.django_db
 
 
-def patterns(found: list[Any] | None = None, namespace: str = "", converters=None) -> Iterator:
+def patterns(
+    found: list[Any] | None = None, namespace: str = "", converters=None
+) -> Iterator[tuple[str, dict[str, Any]]]:
     """(name, {argument: converter}) for every named URL outside the admin."""
     converters = converters or {}
     for pattern in get_resolver().url_patterns if found is None else found:

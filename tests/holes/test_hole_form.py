@@ -10,6 +10,7 @@ from django.urls import reverse
 from scoring.engine import DeckKind, RuleSet
 from scoring.models import Hole
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 from tests.scoresheet import GOOD, HX, hole_data, match_with, own
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db
     ],
 )
 def test_the_hole_page_draws_each_grid_in_the_variants_layout(client, rules, slots, ranks):
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     own(client, match)
     page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
     assert page.count('<button type="button" class="slot"') == 2 * slots
@@ -40,7 +41,7 @@ def test_each_players_boxes_are_named_for_that_player(client, three):
     page = client.get(reverse("scoring:hole_new", args=[three.pk])).content.decode()
     for seat, name in enumerate(["Ann", "Bob", "Cy"]):
         for field, shown in (("grid", "Cards, row by row"), ("total", "Total for the grid")):
-            label = re.search(rf'<label for="id_{field}_{seat}">(.*?)</label>', page).group(1)
+            label = first_match(rf'<label for="id_{field}_{seat}">(.*?)</label>', page).group(1)
             assert re.sub(r"<[^>]+>", "", label) == f"{name}: {shown}"
             assert f'<span class="visually-hidden">{name}: </span>{shown}' == label
 
@@ -64,7 +65,7 @@ def test_a_total_box_keeps_the_keyboard_that_has_a_minus_sign(client, three):
     below zero are common: the total boxes ask for the usual keyboard, and a total
     typed with either minus is read."""
     page = client.get(reverse("scoring:hole_new", args=[three.pk])).content.decode()
-    box = re.search(r'<input[^>]*name="total_0"[^>]*>', page).group(0)
+    box = first_match(r'<input[^>]*name="total_0"[^>]*>', page).group(0)
     assert "inputmode" not in box
     data = hole_data(kind="totals", total_0="\u22123", total_1="-4", total_2="7")
     client.post(reverse("scoring:hole_new", args=[three.pk]), data)
@@ -129,7 +130,7 @@ def test_an_impossible_hole_saved_through_htmx_comes_back_as_the_form(client, th
 
 
 def test_the_last_hole_saved_through_htmx_shows_the_winner(client, save_hole):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
     own(client, match)
     save_hole(match, totals=[5, 9])
     data = hole_data(number=2, kind="totals", total_0="1", total_1="2")

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def went_out_help(client, rules):
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     session = client.session
     session[SESSION_KEY] = [match.pk]
     session.save()

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def nine(client):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     own(client, match)
     return match
 
@@ -48,7 +48,7 @@ def test_a_match_ended_early_says_after_how_many_holes(client, nine, save_hole):
 
 
 def test_a_match_played_to_the_end_keeps_its_length(client, save_hole):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
     own(client, match)
     save_hole(match, totals=[5, 7])
     save_hole(match, totals=[3, 2])
@@ -67,8 +67,8 @@ def test_my_matches_say_after_how_many_holes_a_match_ended(client, nine, save_ho
 
 
 def test_my_matches_name_the_winners_of_a_finished_match_only(client, save_hole):
-    shared = MatchFactory(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=1).to_dict())
-    playing = MatchFactory(players=["Dee", "Eve"], rules=RuleSet(holes=2).to_dict())
+    shared = MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=RuleSet(holes=1).to_dict())
+    playing = MatchFactory.create(players=["Dee", "Eve"], rules=RuleSet(holes=2).to_dict())
     own(client, shared, playing)
     save_hole(shared, totals=[4, 4, 9])
     save_hole(playing, totals=[1, 8])

@@ -30,7 +30,7 @@ def test_my_matches_come_a_page_at_a_time_newest_first(client):
 
     from scoring.views.matches import MATCH_LIST_PAGE_SIZE
 
-    matches = [MatchFactory() for _ in range(MATCH_LIST_PAGE_SIZE + 5)]
+    matches = [MatchFactory.create() for _ in range(MATCH_LIST_PAGE_SIZE + 5)]
     # Started at the same moment, in pairs: the order still holds, by id.
     now = timezone.now()
     for n, match in enumerate(matches):
@@ -55,7 +55,7 @@ def test_my_matches_come_a_page_at_a_time_newest_first(client):
 def test_a_page_of_my_matches_costs_the_same_however_many_there_are(
     client, django_assert_max_num_queries
 ):
-    matches = [MatchFactory(players=["Ann", "Bob", "Cy"]) for _ in range(60)]
+    matches = [MatchFactory.create(players=["Ann", "Bob", "Cy"]) for _ in range(60)]
     own(client, *matches)
     url = reverse("scoring:match_list")
     older = _older(client.get(url).content.decode())
@@ -70,14 +70,14 @@ def test_a_page_of_my_matches_costs_the_same_however_many_there_are(
     ["abc", "0", "-4", "12.x", ".5", "99999999999999999999999.1", "999999999999999999.1", "1.2.3"],
 )
 def test_a_malformed_page_of_my_matches_starts_from_the_newest(client, before):
-    mine = MatchFactory()
+    mine = MatchFactory.create()
     own(client, mine)
     page = client.get(reverse("scoring:match_list"), {"before": before}).content.decode()
     assert _listed(page) == [mine.pk]
 
 
 def test_past_the_oldest_of_my_matches_the_way_back_stays(client):
-    theirs, mine = MatchFactory(), MatchFactory()
+    theirs, mine = MatchFactory.create(), MatchFactory.create()
     own(client, mine)
     url = reverse("scoring:match_list")
     # Any point in time shows only this browser's own matches from there on.

@@ -14,6 +14,7 @@ from scoring.models import Match
 from scoring.views.access import SESSION_KEY
 from tests.factories import new_match_form
 from tests.groups.factories import GroupFactory, RosterPlayerFactory, UserFactory
+from tests.patterns import first_match
 from tests.scoresheet import NEW_MATCH, checked
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def dealer_options(page):
     """The first dealer's options as (value, text), in order."""
-    select = re.search(r'<select name="first_dealer".*?</select>', page, re.S).group(0)
+    select = first_match(r'<select name="first_dealer".*?</select>', page, re.S).group(0)
     return re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', select)
 
 
@@ -154,9 +155,9 @@ def test_the_names_do_not_change_what_the_dealer_means(client):
 
 @pytest.fixture
 def group(db):
-    group = GroupFactory(name="Friday golf", owner=UserFactory(username="olive"))
+    group = GroupFactory.create(name="Friday golf", owner=UserFactory.create(username="olive"))
     for name in ("Ann", "Bob"):
-        RosterPlayerFactory(group=group, name=name)
+        RosterPlayerFactory.create(group=group, name=name)
     return group
 
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from rules.content.variants import VARIANT_PAGES
 from rules.presenters import all_rule_infos
+from tests.patterns import first_match
 
 pytestmark = pytest.mark.django_db
 
@@ -37,9 +38,9 @@ ALL_PAGES = [
 def test_every_page_has_one_h1_a_title_a_description_and_the_reference_nav(client, name):
     html = client.get(reverse(name)).content.decode()
     assert html.count("<h1") == 1
-    title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+    title = first_match(r"<title>(.*?)</title>", html, re.S).group(1)
     assert len(title) > 20
-    description = re.search(r'<meta name="description" content="([^"]+)"', html).group(1)
+    description = first_match(r'<meta name="description" content="([^"]+)"', html).group(1)
     assert len(description) > 50
     nav = html.split('aria-label="Rules reference"')[1]
     for other in ALL_PAGES[1:]:
@@ -130,7 +131,7 @@ def test_every_id_that_rules_pages_point_at_exists(client):
 @pytest.mark.parametrize("url", [reverse("rules:card_values"), TRY])
 def test_the_deck_help_is_shown_where_the_deck_field_points(client, url):
     html = client.get(url).content.decode()
-    select = re.search(r'<select name="deck"[^>]*>', html).group(0)
-    help_id = re.search(r'aria-describedby="([^"]+)"', select).group(1)
-    help_text = re.search(rf'<[^>]+ id="{help_id}"[^>]*>([^<]*)<', html).group(1)
+    select = first_match(r'<select name="deck"[^>]*>', html).group(0)
+    help_id = first_match(r'aria-describedby="([^"]+)"', select).group(1)
+    help_text = first_match(rf'<[^>]+ id="{help_id}"[^>]*>([^<]*)<', html).group(1)
     assert "ZSA deck" in help_text

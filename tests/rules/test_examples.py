@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from rules.content.examples import ALL_EXAMPLES, EXAMPLES_BY_SLUG
 from scoring.engine import RuleSet, check_grid, score_grid
+from tests.patterns import first_match
 
 from .conftest import text_of
 
@@ -72,7 +73,7 @@ def test_the_contents_give_every_examples_total(client):
 @pytest.mark.parametrize("example", ALL_EXAMPLES, ids=lambda e: e.slug)
 def test_each_example_opens_preloaded_in_the_scorer(client, example):
     part = section(client.get(reverse("rules:examples")).content.decode(), example.slug)
-    link = unescape(re.search(r'href="([^"]*/rules/try/\?[^"]*)"', part).group(1))
+    link = unescape(first_match(r'href="([^"]*/rules/try/\?[^"]*)"', part).group(1))
     page = client.get(link).content.decode()
     total = engine_total(example)
     assert f"It scores {'−' if total < 0 else ''}{abs(total)}" in text_of(page)

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scoring.engine import VARIANTS, HouseRule, RuleSet, score_grid
 from scoring.engine.deal import deal_grid
+from tests.patterns import first_match
 
 from .conftest import div_at, page_text, text_of
 
@@ -27,7 +28,7 @@ def test_practice_deals_a_grid_to_score_without_an_account(client):
     html = client.get(URL).content.decode()
     assert len(re.findall(r'<span role="listitem">', html)) == 6
     assert 'name="answer"' in html
-    seed = re.search(r'name="seed" value="(\d+)"', html).group(1)
+    seed = first_match(r'name="seed" value="(\d+)"', html).group(1)
     assert "Practice grid: Six-card Golf" in text_of(html)
     assert f"seed={seed}" in html  # a link deals the same grid again
     # The total is not given away before answering.
@@ -61,8 +62,8 @@ def test_a_real_minus_sign_is_read_as_minus(client):
 def test_the_same_seed_deals_the_same_grid_so_the_link_can_be_shared(client):
     first = client.get(URL, {"seed": 7}).content.decode()
     second = client.get(URL, {"seed": 7}).content.decode()
-    grid = re.compile(r'<div class="plain-grid.*?</div>', re.S)
-    assert grid.search(first).group(0) == grid.search(second).group(0)
+    grid = r'<div class="plain-grid.*?</div>'
+    assert first_match(grid, first, re.S).group(0) == first_match(grid, second, re.S).group(0)
 
 
 def test_practice_follows_the_chosen_variant(client):
@@ -95,7 +96,7 @@ def test_htmx_gets_only_the_practice_section(htmx_client):
 
 def test_deal_another_links_to_a_new_seed(client):
     html = client.get(URL, {"seed": 42}).content.decode()
-    link = re.search(r'href="([^"]*)">Deal another grid', html).group(1)
+    link = first_match(r'href="([^"]*)">Deal another grid', html).group(1)
     assert "seed=" in link and "seed=42&" not in link + "&"
 
 
@@ -130,10 +131,10 @@ def test_glossary_defines_the_words_of_the_game(client):
 
 def test_the_practice_heading_is_words_and_the_seed_stays_in_the_link(client):
     html = client.get(URL, {"seed": 83742, "house_rules": "super-kings"}).content.decode()
-    heading = re.search(r'<h2 id="practice-title">(.*?)</h2>', html, re.S).group(1)
+    heading = first_match(r'<h2 id="practice-title">(.*?)</h2>', html, re.S).group(1)
     assert "83742" not in heading and not re.search(r"\d{3}", heading)
     assert text_of(heading).strip() == "Practice grid: Six-card Golf, Super Kings"
-    link = re.search(r'<a class="share" href="([^"]+)">', html).group(1).replace("&amp;", "&")
+    link = first_match(r'<a class="share" href="([^"]+)">', html).group(1).replace("&amp;", "&")
     assert parse_qs(urlsplit(link).query) == {
         "house_rules": ["super-kings"],
         "seed": ["83742"],
@@ -177,7 +178,7 @@ def test_the_faq_names_every_variant_that_needs_two_decks(client):
 
 def test_the_glossary_gives_grid_and_layout_one_meaning_each(client):
     html = client.get(reverse("rules:glossary")).content.decode()
-    grid = re.search(r'<dt id="grid">Grid</dt><dd>(.*?)</dd>', html).group(1)
-    layout = re.search(r'<dt id="layout">Layout</dt><dd>(.*?)</dd>', html).group(1)
+    grid = first_match(r'<dt id="grid">Grid</dt><dd>(.*?)</dd>', html).group(1)
+    layout = first_match(r'<dt id="layout">Layout</dt><dd>(.*?)</dd>', html).group(1)
     assert "also called the layout" not in grid
     assert "shape" in grid and layout.startswith("The shape of a grid")

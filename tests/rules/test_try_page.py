@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine import HouseRule, RuleSet, check_grid, score_grid
+from tests.patterns import first_match
 
 from .conftest import div_at, text_of
 
@@ -18,7 +19,7 @@ URL = reverse("rules:try")
 
 
 def share_link(html: str) -> str:
-    return re.search(r'<a class="share" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    return first_match(r'<a class="share" href="([^"]+)"', html).group(1).replace("&amp;", "&")
 
 
 def test_first_load_renders_the_breakdown_on_the_server(client):
@@ -61,9 +62,9 @@ def test_an_unknown_card_is_named_next_to_it_and_nothing_is_scored(client):
     response = client.get(URL, {"grid": "8 B 7 / 8 3 9"})
     html = response.content.decode()
     assert response.status_code == 200
-    slot = re.search(r'<button[^>]*data-row="1" data-column="2"[^>]*>', html).group(0)
+    slot = first_match(r'<button[^>]*data-row="1" data-column="2"[^>]*>', html).group(0)
     assert "slot--wrong" in slot and 'aria-describedby="slot-1-2-error"' in slot
-    error = re.search(r'id="slot-1-2-error">([^<]*)<', html).group(1)
+    error = first_match(r'id="slot-1-2-error">([^<]*)<', html).group(1)
     assert "'B' is not a rank" in html_unescape(error)
     assert "No score yet" in html
     assert 'value="8 B 7 / 8 3 9"' in html  # what was typed is kept
@@ -146,7 +147,7 @@ def test_htmx_gets_only_the_result(htmx_client):
 
 def test_the_form_works_without_javascript(client):
     html = client.get(URL).content.decode()
-    form = re.search(r'<form id="try-form"[^>]*>', html).group(0)
+    form = first_match(r'<form id="try-form"[^>]*>', html).group(0)
     assert 'method="get"' in form and f'action="{URL}"' in form
     assert 'hx-push-url="true"' in form
     # The card-by-card form: one labelled select per slot.
@@ -178,9 +179,9 @@ def test_picking_cards_one_by_one_leads_to_the_shareable_grid(client):
 
 def test_the_picked_cards_stay_selected(client):
     html = client.get(URL, {"grid": "KH 2 3 / K 5 6"}).content.decode()
-    first = re.search(r'<select name="slot" id="slot-1-1">(.*?)</select>', html, re.S).group(1)
+    first = first_match(r'<select name="slot" id="slot-1-1">(.*?)</select>', html, re.S).group(1)
     assert '<option value="KH" selected>' in first
-    second = re.search(r'<select name="slot" id="slot-1-2">(.*?)</select>', html, re.S).group(1)
+    second = first_match(r'<select name="slot" id="slot-1-2">(.*?)</select>', html, re.S).group(1)
     assert '<option value="2" selected>' in second
 
 
@@ -246,12 +247,12 @@ def test_a_problem_of_several_cards_is_numbered_and_listed_under_the_grid(client
 
 def test_a_problem_of_one_card_is_numbered_too_and_the_slot_names_its_number(client):
     html = client.get(URL, {"grid": "8 B 7 / 8 3 ZZ"}).content.decode()
-    problems = re.search(r'<ol class="problems"[^>]*>(.*?)</ol>', html, re.S).group(1)
+    problems = first_match(r'<ol class="problems"[^>]*>(.*?)</ol>', html, re.S).group(1)
     items = re.findall(r'<li id="([^"]+)"[^>]*>([^<]*)</li>', problems)
     assert [i for i, _ in items] == ["slot-1-2-error", "slot-2-3-error"]
     assert "Card 2 of row 1: &#x27;B&#x27; is not a rank" in items[0][1]
     assert "Card 3 of row 2: &#x27;ZZ&#x27; is not a rank" in items[1][1]
-    slot = re.search(
+    slot = first_match(
         r'<div class="slot-cell">\s*<button[^>]*data-row="2" data-column="3".*?</div>', html, re.S
     )
     assert 'aria-describedby="slot-2-3-error"' in slot.group(0)
@@ -273,7 +274,7 @@ def test_empty_slots_of_a_part_filled_grid_are_not_listed_as_problems(client):
 def test_with_no_grid_the_page_is_empty_and_says_what_to_do(client, query):
     html = client.get(URL + query).content.decode()
     size = 10 if "ten-card" in query else 6
-    field = re.search(r'<input type="text"[^>]* name="grid"[^>]*>', html).group(0)
+    field = first_match(r'<input type="text"[^>]* name="grid"[^>]*>', html).group(0)
     assert 'value=""' in field or re.search(r'value="[ ?/]*"', field)
     assert html.count('<span class="card card--empty" aria-hidden="true">?</span>') == size
     assert "It scores" not in html and 'class="scored-grid"' not in html
@@ -285,7 +286,7 @@ def test_with_no_grid_the_page_is_empty_and_says_what_to_do(client, query):
 
 def test_the_empty_page_offers_an_example_that_fills_the_field(client):
     html = client.get(URL + "?variant=nine-card").content.decode()
-    link = re.search(r'<a href="([^"]+)"[^>]*>Start from an example grid</a>', html).group(1)
+    link = first_match(r'<a href="([^"]+)"[^>]*>Start from an example grid</a>', html).group(1)
     link = link.replace("&amp;", "&")
     grid = parse_qs(urlsplit(link).query)["grid"][0]
     assert parse_qs(urlsplit(link).query)["variant"] == ["nine-card"]

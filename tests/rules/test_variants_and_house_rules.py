@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from rules.content.variants import VARIANT_PAGES
-from rules.presenters import all_rule_infos, score_case
+from rules.presenters import CaseResult, all_rule_infos, score_case
 from scoring.engine import (
     ADJUSTMENT_ORDER,
     JOKER_OPTIONS,
@@ -139,11 +139,19 @@ def test_each_rule_page_shows_the_engines_numbers_with_and_without(client, info)
             assert f"{case.label}: {', '.join(shown(s) for s in scores)}" in text
 
 
+def case_total(result: CaseResult) -> object:
+    """A one-grid case's total, or a table's hole scores."""
+    if result.grid:
+        return result.grid.total
+    assert result.hole is not None, result.case
+    return result.hole.scores
+
+
 def test_every_grid_and_hole_rule_has_an_example_that_shows_a_difference():
     for info in all_rule_infos():
         if info.kind == "house" or info.kind == "jokers":
             results = [score_case(case) for case in info.text.cases]
-            totals = [r.grid.total if r.grid else r.hole.scores for r in results]
+            totals = [case_total(r) for r in results]
             assert len(set(map(str, totals))) > 1, info.slug
 
 

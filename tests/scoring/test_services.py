@@ -39,7 +39,7 @@ def test_match_create_refuses_a_table_the_shoe_cannot_deal():
 
 
 def test_a_saved_hole_keeps_grids_rules_breakdown_and_scores(save_hole):
-    match = MatchFactory(players=["Ann", "Bob", "Cy"])
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"])
     hole = save_hole(match, grids=["8 5 7 / 8 3 9", "k k 2 / q j 10", "A 4 6 / A 4 6"])
     assert hole.number == 1
     assert hole.rules == match.rules
@@ -53,14 +53,14 @@ def test_a_saved_hole_keeps_grids_rules_breakdown_and_scores(save_hole):
 
 def test_a_house_rule_changes_the_stored_score(save_hole):
     rules = RuleSet(house_rules=frozenset({HouseRule.SUPER_KINGS}))
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     hole = save_hole(match, grids=["K 5 7 / 8 3 9", "2 2 3 / 4 5 6"])
     # The lone king is worth -2 instead of 0: (-2 + 8) + 8 + 16, two below plain rules.
     assert hole.scores.get(seat=0).score == 30
 
 
 def test_a_retried_submit_stores_the_hole_once(save_hole):
-    match = MatchFactory(players=["Ann", "Bob", "Cy"])
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"])
     token = uuid.uuid4()
     first = save_hole(match, grids=CLASSIC_THREE, token=token)
     entry = HoleEntry(kind="grids", grids=tuple(CLASSIC_THREE))
@@ -71,7 +71,7 @@ def test_a_retried_submit_stores_the_hole_once(save_hole):
 
 
 def test_a_second_phone_saving_the_same_hole_is_told_and_changes_nothing(save_hole):
-    match = MatchFactory(players=["Ann", "Bob", "Cy"])
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"])
     save_hole(match, grids=CLASSIC_THREE)
     entry = HoleEntry(kind="grids", grids=tuple(CLASSIC_THREE))
     with pytest.raises(services.HoleConflict, match="already saved from another phone"):
@@ -87,7 +87,7 @@ def test_a_hole_the_database_refuses_as_a_duplicate_is_a_conflict_and_stores_not
     number still refuses the second copy: the phone is told of a conflict, and the
     whole save is rolled back (no score rows, the match unchanged), in a real
     transaction rather than the test's."""
-    match = MatchFactory(players=["Ann", "Bob", "Cy"])
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"])
     save_hole(match, grids=CLASSIC_THREE)
     before = Match.objects.get(pk=match.pk).updated_at
 
@@ -110,7 +110,7 @@ def test_a_hole_the_database_refuses_as_a_duplicate_is_a_conflict_and_stores_not
 
 
 def test_an_impossible_table_is_refused_with_places_and_nothing_is_stored():
-    match = MatchFactory(players=["Ann", "Bob", "Cy"])
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"])
     entry = HoleEntry(kind="grids", grids=("7 7 7 / 7 7 A", "7 2 3 / 4 5 6", "A 4 6 / A 4 6"))
     with pytest.raises(services.HoleRejected) as info:
         services.hole_record(match=match, entry=entry, token=uuid.uuid4(), number=1)
@@ -122,7 +122,7 @@ def test_an_impossible_table_is_refused_with_places_and_nothing_is_stored():
 
 def test_quick_mode_applies_the_hole_rules_to_hand_counted_totals(save_hole):
     rules = RuleSet(house_rules=frozenset({HouseRule.KNOCK_PENALTY}))
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     hole = save_hole(match, totals=[12, 5], went_out=0)
     assert hole.kind == "totals"
     ann = hole.scores.get(seat=0)
@@ -131,7 +131,7 @@ def test_quick_mode_applies_the_hole_rules_to_hand_counted_totals(save_hole):
 
 
 def test_the_last_hole_finishes_the_match_and_then_no_hole_is_accepted(save_hole):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=1).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=1).to_dict())
     save_hole(match, totals=[3, 4])
     match.refresh_from_db()
     assert match.is_finished
@@ -140,7 +140,7 @@ def test_the_last_hole_finishes_the_match_and_then_no_hole_is_accepted(save_hole
 
 
 def test_correcting_a_past_hole_rescores_it_and_the_totals_follow(save_hole):
-    match = MatchFactory(players=["Ann", "Bob"])
+    match = MatchFactory.create(players=["Ann", "Bob"])
     first = save_hole(match, grids=["8 5 7 / 8 3 9", "A 4 6 / A 4 6"])
     save_hole(match, totals=[10, 10])
     assert [r.total for r in selectors.match_board(match=match).rows] == [34, 10]
@@ -155,7 +155,7 @@ def test_correcting_a_past_hole_rescores_it_and_the_totals_follow(save_hole):
 
 
 def test_a_stale_correction_is_refused(save_hole):
-    match = MatchFactory(players=["Ann", "Bob"])
+    match = MatchFactory.create(players=["Ann", "Bob"])
     hole = save_hole(match, totals=[3, 4])
     services.hole_correct(hole=hole, entry=HoleEntry(kind="totals", totals=(5, 4)), revision=1)
     with pytest.raises(services.HoleConflict):
@@ -164,7 +164,7 @@ def test_a_stale_correction_is_refused(save_hole):
 
 
 def test_a_correction_that_breaks_the_rules_leaves_the_hole_as_it_was(save_hole):
-    match = MatchFactory(players=["Ann", "Bob"])
+    match = MatchFactory.create(players=["Ann", "Bob"])
     hole = save_hole(match, grids=["8 5 7 / 8 3 9", "A 4 6 / A 4 6"])
     with pytest.raises(services.HoleRejected):
         services.hole_correct(
@@ -174,7 +174,7 @@ def test_a_correction_that_breaks_the_rules_leaves_the_hole_as_it_was(save_hole)
 
 
 def test_only_the_last_hole_can_be_deleted_and_the_match_reopens(save_hole):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=2).to_dict())
     save_hole(match, totals=[3, 4])
     save_hole(match, totals=[5, 6])
     with pytest.raises(services.HoleConflict):
@@ -186,7 +186,7 @@ def test_only_the_last_hole_can_be_deleted_and_the_match_reopens(save_hole):
 
 
 def test_a_database_failure_mid_save_leaves_the_match_as_it_was(save_hole, monkeypatch):
-    match = MatchFactory(players=["Ann", "Bob"], rules=RuleSet(holes=1).to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=1).to_dict())
 
     def fail_writing_scores(execute, sql, params, many, context):
         if sql.startswith("INSERT") and "scoring_score" in sql:
@@ -202,7 +202,7 @@ def test_a_database_failure_mid_save_leaves_the_match_as_it_was(save_hole, monke
 
 def test_a_rematch_keeps_players_and_rules_and_moves_the_deal_on(save_hole):
     rules = RuleSet(variant="four-card", holes=1)
-    match = MatchFactory(players=["Ann", "Bob", "Cy"], rules=rules.to_dict(), first_dealer=2)
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=rules.to_dict(), first_dealer=2)
     rematch = services.match_rematch(match=match)
     assert [p.name for p in rematch.players.all()] == ["Ann", "Bob", "Cy"]
     assert rematch.rules == match.rules

@@ -41,9 +41,9 @@ def test_the_checker_finds_a_dangling_reference():
 
 
 def pages_of_a_member(client):
-    user = UserFactory(username="olive")
-    group = GroupFactory(owner=user, name="Friday golf")
-    RosterPlayerFactory(group=group, name="Ann")
+    user = UserFactory.create(username="olive")
+    group = GroupFactory.create(owner=user, name="Friday golf")
+    RosterPlayerFactory.create(group=group, name="Ann")
     client.force_login(user)
     return [
         reverse("groups:list"),

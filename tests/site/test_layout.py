@@ -16,7 +16,7 @@ def imports(folder: str, root: Path = ROOT) -> dict[str, set[str]]:
     found = {}
     for path in (root / folder).rglob("*.py"):
         tree = ast.parse(path.read_text(), filename=str(path))
-        names = set()
+        names: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 names.update(alias.name.split(".")[0] for alias in node.names)

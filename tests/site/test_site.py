@@ -41,7 +41,7 @@ def test_robots_txt_keeps_crawlers_to_the_rules(client):
 def test_a_shared_scoreboard_asks_search_engines_not_to_index_it(client):
     from tests.factories import MatchFactory
 
-    match = MatchFactory(players=["Ann", "Bob"])
+    match = MatchFactory.create(players=["Ann", "Bob"])
     for fragment in (False, True):
         headers = {"HTTP_HX_REQUEST": "true"} if fragment else {}
         response = client.get(reverse("scoring:match_shared", args=[match.share_token]), **headers)
