@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import views as accounts_views
 from golfsite import views
 from rules import views as rules_views
 
@@ -15,5 +16,7 @@ urlpatterns = [
     path("api/v1/", include("scoring.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("groups/", include("groups.urls")),
+    # The admin's own log-in has no limit: staff log in on the site's instead.
+    path("admin/login/", accounts_views.admin_login),
     path("admin/", admin.site.urls),
 ]

@@ -33,7 +33,7 @@ def test_sign_up_runs_the_password_validators(client):
 
 
 def test_sign_up_is_limited_per_address(client):
-    for i in range(ratelimit.SIGNUP_LIMIT_PER_ADDRESS):
+    for i in range(ratelimit.SIGNUP_PER_ADDRESS.attempts):
         client.post(reverse("signup"), {"username": f"u{i}", "password1": "x", "password2": "y"})
     response = client.post(
         reverse("signup"),
