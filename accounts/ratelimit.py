@@ -54,8 +54,9 @@ RESET_PER_ADDRESS = Limit("reset-address", 10, timedelta(hours=1))
 
 
 def client_address(request: HttpRequest) -> str:
-    """The caller's address. Behind a proxy, gunicorn's forwarded_allow_ips decides
-    whether REMOTE_ADDR may be trusted; we never read X-Forwarded-For ourselves."""
+    """The caller's address: REMOTE_ADDR, the connection's peer. (gunicorn does not
+    rewrite it from X-Forwarded-For, and neither do we: behind a proxy it is the
+    proxy's, and the per-address limits hold for every visitor together.)"""
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
