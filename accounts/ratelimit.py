@@ -1,58 +1,172 @@
-"""Counting attempts in the shared cache, so a limit holds across every gunicorn
-worker and app server (the cache is the database or Redis, never per process)."""
+"""Counting attempts in the database, so a limit holds across every gunicorn worker
+and app server, and a burst of parallel requests is counted one by one.
+
+Each limit is a fixed window: it opens with the first attempt and ends ``window``
+later whatever happens meanwhile (attempts made while blocked do not make the
+block longer). The limits, also listed in the README's "Deploying":
+
+- log-in, per address and account: 8 failures in 15 minutes (stops one guesser
+  without stopping the account's owner elsewhere);
+- log-in, per address: 20 failures in 15 minutes, whatever the accounts;
+- log-in, per account: 50 failures in an hour from every address together, for
+  browsers that have never logged in to the account (``known_browser``); the
+  owner's own browser is never stopped by it;
+- sign-up, per address: 10 in 15 minutes;
+- password reset: 3 mails per email address and 10 requests per address, an hour.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from django.core.cache import cache
-from django.http import HttpRequest
+from django.conf import settings
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.db.models import Case, DateTimeField, F, PositiveIntegerField, Value, When
+from django.http import HttpRequest, HttpResponseBase
+from django.utils import timezone
 
-#: Attempts allowed per window, for log-in and sign-up.
-LOGIN_LIMIT_PER_ADDRESS = 20
-LOGIN_LIMIT_PER_ACCOUNT = 8
-SIGNUP_LIMIT_PER_ADDRESS = 10
-WINDOW_SECONDS = 15 * 60
+from .models import AttemptCount
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``attempts`` per ``window`` for each caller, counted under ``scope``."""
+
+    scope: str
+    attempts: int
+    window: timedelta
+
+    @property
+    def minutes(self) -> int:
+        return int(self.window.total_seconds() // 60)
+
+
+LOGIN_PER_ADDRESS_AND_ACCOUNT = Limit("login-pair", 8, timedelta(minutes=15))
+LOGIN_PER_ADDRESS = Limit("login-address", 20, timedelta(minutes=15))
+LOGIN_PER_ACCOUNT = Limit("login-account", 50, timedelta(hours=1))
+SIGNUP_PER_ADDRESS = Limit("signup", 10, timedelta(minutes=15))
+RESET_PER_EMAIL = Limit("reset-email", 3, timedelta(hours=1))
+RESET_PER_ADDRESS = Limit("reset-address", 10, timedelta(hours=1))
 
 
 def client_address(request: HttpRequest) -> str:
-    """The caller's address. Behind a proxy, gunicorn's forwarded_allow_ips decides
-    whether REMOTE_ADDR may be trusted; we never read X-Forwarded-For ourselves."""
+    """The caller's address: REMOTE_ADDR, the connection's peer. (gunicorn does not
+    rewrite it from X-Forwarded-For, and neither do we: behind a proxy it is the
+    proxy's, and the per-address limits hold for every visitor together.)"""
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
-def _key(scope: str, who: str) -> str:
-    digest = hashlib.sha256(who.strip().lower().encode()).hexdigest()[:32]
-    return f"ratelimit:{scope}:{digest}"
+def account_name(username: str) -> str:
+    """One spelling for every way of typing an account's name (case, wide letters)."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()
 
 
-def hit(scope: str, who: str, limit: int, window: int = WINDOW_SECONDS) -> bool:
-    """Count one attempt; True while ``who`` is within ``limit`` per ``window``."""
-    key = _key(scope, who)
-    if cache.add(key, 1, timeout=window):
-        return True
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, timeout=window)
-        return True
-    return count <= limit
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
-def is_blocked(scope: str, who: str, limit: int) -> bool:
-    """Whether ``who`` has already used up ``limit`` attempts (without counting one)."""
-    count = cache.get(_key(scope, who)) or 0
-    return int(count) >= limit
+def _key(scope: str, *who: str) -> str:
+    return f"{scope}:{_digest(*who)}"
 
 
-def forget_one(scope: str, who: str) -> None:
+def _count_one(key: str, now: datetime, ends: datetime) -> int:
+    """Add one to the count under ``key`` (starting again if its window is over),
+    in one UPDATE; 0 if there is no count yet."""
+    updated = AttemptCount.objects.filter(key=key).update(
+        count=Case(
+            When(ends__lte=now, then=Value(1)),
+            default=F("count") + 1,
+            output_field=PositiveIntegerField(),
+        ),
+        ends=Case(
+            When(ends__lte=now, then=Value(ends)),
+            default=F("ends"),
+            output_field=DateTimeField(),
+        ),
+    )
+    if not updated:
+        return 0
+    # Still in the transaction, the row is ours (locked) until the commit: this
+    # reads the count this attempt made.
+    return AttemptCount.objects.values_list("count", flat=True).get(key=key)
+
+
+def hit(limit: Limit, *who: str) -> bool:
+    """Count one attempt by ``who``; True while within ``limit``."""
+    key = _key(limit.scope, *who)
+    now = timezone.now()
+    ends = now + limit.window
+    with transaction.atomic():
+        count = _count_one(key, now, ends)
+        if not count:
+            try:
+                with transaction.atomic():
+                    AttemptCount.objects.create(key=key, count=1, ends=ends)
+                count = 1
+            except IntegrityError:  # another request created it meanwhile
+                count = _count_one(key, now, ends)
+    if count == 1:
+        # A new window: rows whose windows are over go (one indexed DELETE, only
+        # when a window opens).
+        AttemptCount.objects.filter(ends__lte=now).delete()
+    return count <= limit.attempts
+
+
+def forget_one(limit: Limit, *who: str) -> None:
     """Take back one attempt counted by ``hit`` (one that turned out not to count:
     a log-in that worked)."""
-    with contextlib.suppress(ValueError):  # expired meanwhile: nothing to take back
-        cache.decr(_key(scope, who))
+    AttemptCount.objects.filter(
+        key=_key(limit.scope, *who), count__gt=0, ends__gt=timezone.now()
+    ).update(count=F("count") - 1)
 
 
-def reset(scope: str, who: str) -> None:
-    """Forget the attempts of ``who`` (after a successful log-in)."""
-    cache.delete(_key(scope, who))
+def reset(limit: Limit, *who: str) -> None:
+    """Forget the attempts of ``who``."""
+    AttemptCount.objects.filter(key=_key(limit.scope, *who)).delete()
+
+
+def forget_everything() -> None:
+    """Every count gone (for tests that post many times)."""
+    AttemptCount.objects.all().delete()
+
+
+# A browser that has logged in to an account (or reset its password) keeps a signed
+# cookie naming it, for a year: the account's own limit never stops that browser,
+# so wrong passwords from elsewhere cannot lock its owner out.
+KNOWN_COOKIE = "golf_known"
+_KNOWN_SALT = "accounts.known-browser"
+_KNOWN_AGE = 365 * 24 * 60 * 60
+_KNOWN_MOST = 5
+
+
+def _known(request: HttpRequest) -> list[str]:
+    try:
+        value = signing.loads(
+            request.COOKIES.get(KNOWN_COOKIE, ""), salt=_KNOWN_SALT, max_age=_KNOWN_AGE
+        )
+    except signing.BadSignature:
+        return []
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
+def known_browser(request: HttpRequest, username: str) -> bool:
+    """Whether this browser has logged in to the account ``username`` before."""
+    return _digest(account_name(username)) in _known(request)
+
+
+def remember_browser(request: HttpRequest, response: HttpResponseBase, username: str) -> None:
+    """Mark this browser as one that may log in to ``username`` past its account limit."""
+    mine = _digest(account_name(username))
+    known = [mine, *(item for item in _known(request) if item != mine)][:_KNOWN_MOST]
+    response.set_cookie(
+        KNOWN_COOKIE,
+        signing.dumps(known, salt=_KNOWN_SALT),
+        max_age=_KNOWN_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )

@@ -11,5 +11,11 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.RateLimitedLoginView.as_view(), name="login"),
     path("logout/", views.SignOutView.as_view(), name="logout"),
+    path("password_reset/", views.ThrottledPasswordResetView.as_view(), name="password_reset"),
+    path(
+        "reset/<uidb64>/<token>/",
+        views.KnownBrowserPasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("", include("django.contrib.auth.urls")),
 ]

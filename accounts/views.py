@@ -10,8 +10,15 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.views import LoginView, LogoutView
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
+from django.contrib.auth.views import (
+    LoginView,
+    LogoutView,
+    PasswordResetConfirmView,
+    PasswordResetView,
+    redirect_to_login,
+)
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -23,7 +30,25 @@ from groups.selectors import group_for_invite_link
 from . import ratelimit
 from .forms import SignupForm
 
-TOO_MANY = "Too many attempts. Wait a few minutes, then try again."
+TOO_MANY_SIGNUPS = (
+    "Too many sign-ups from your connection. "
+    f"Wait {ratelimit.SIGNUP_PER_ADDRESS.minutes} minutes, then try again."
+)
+TOO_MANY_FROM_HERE = (
+    f"Too many failed log-ins from your connection. "
+    f"Wait {ratelimit.LOGIN_PER_ADDRESS.minutes} minutes, then try again."
+)
+TOO_MANY_FOR_ACCOUNT = (
+    "Too many wrong passwords for this account. "
+    f"Wait {ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT.minutes} minutes, "
+    "or reset your password with the link below."
+)
+ACCOUNT_UNDER_ATTACK = (
+    "This account has had too many wrong passwords lately, so it only opens on a "
+    "device that has logged in to it before. To log in here now, reset your password "
+    "with the link below: the browser you do it in can log in straight away. "
+    f"Or wait {ratelimit.LOGIN_PER_ACCOUNT.minutes} minutes."
+)
 
 
 def _next_url(request: HttpRequest, default: str) -> str:
@@ -48,11 +73,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     status = 200
     if request.method == "POST":
-        allowed = ratelimit.hit(
-            "signup", ratelimit.client_address(request), ratelimit.SIGNUP_LIMIT_PER_ADDRESS
-        )
+        allowed = ratelimit.hit(ratelimit.SIGNUP_PER_ADDRESS, ratelimit.client_address(request))
         if not allowed:
-            form.add_error(None, TOO_MANY)
+            form.add_error(None, TOO_MANY_SIGNUPS)
             status = 429
         elif form.is_valid():
             user = form.save()
@@ -78,9 +101,12 @@ class SignOutView(LogoutView):
 
 
 class RateLimitedLoginView(LoginView):
-    """Django's log-in, with failed attempts limited per address and per account
-    name (each attempt is counted as it comes, so a burst cannot slip past the
-    limit, and taken back if it worked)."""
+    """Django's log-in, with failed attempts limited per address, per address and
+    account, and per account (see ``accounts.ratelimit``). Each attempt is counted
+    as it comes, so a burst cannot slip past a limit, and taken back if it worked.
+
+    The per-account limit spares browsers that have logged in to the account
+    before, so wrong passwords sent from elsewhere never lock its owner out."""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}
@@ -88,22 +114,69 @@ class RateLimitedLoginView(LoginView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         address = ratelimit.client_address(request)
         username = str(request.POST.get("username", ""))
-        over_address = not ratelimit.hit(
-            "login-address", address, ratelimit.LOGIN_LIMIT_PER_ADDRESS
-        )
-        over_account = bool(username) and not ratelimit.hit(
-            "login-account", username, ratelimit.LOGIN_LIMIT_PER_ACCOUNT
-        )
-        if over_address or over_account:
+        account = ratelimit.account_name(username)
+        known = bool(account) and ratelimit.known_browser(request, username)
+        refusals = [
+            None if ratelimit.hit(ratelimit.LOGIN_PER_ADDRESS, address) else TOO_MANY_FROM_HERE
+        ]
+        if account:
+            if not ratelimit.hit(ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT, address, account):
+                refusals.append(TOO_MANY_FOR_ACCOUNT)
+            if not known and not ratelimit.hit(ratelimit.LOGIN_PER_ACCOUNT, account):
+                refusals.append(ACCOUNT_UNDER_ATTACK)
+        refusal = next((r for r in refusals if r), None)
+        if refusal:
             form = self.get_form()
             form.is_bound = True
-            form.add_error(None, TOO_MANY)
+            form.add_error(None, refusal)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         response = super().post(request, *args, **kwargs)
         if request.user.is_authenticated:
             # Only failed attempts count: one that worked is taken back, so people
             # sharing an address (a household, a club's wifi) are never locked out
             # by logging in.
-            ratelimit.forget_one("login-address", address)
-            ratelimit.reset("login-account", username)
+            ratelimit.forget_one(ratelimit.LOGIN_PER_ADDRESS, address)
+            ratelimit.reset(ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT, address, account)
+            if not known:
+                ratelimit.forget_one(ratelimit.LOGIN_PER_ACCOUNT, account)
+            ratelimit.remember_browser(request, response, request.user.get_username())
         return response
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's password reset, sending at most a few mails per email address and
+    per caller's address. Past a limit the page says what it always says (that a
+    link is on its way if an account uses the address) and sends nothing, so it
+    never tells whether an account exists."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        email = ratelimit.account_name(form.cleaned_data["email"])
+        address = ratelimit.client_address(self.request)
+        if ratelimit.hit(ratelimit.RESET_PER_ADDRESS, address) and ratelimit.hit(
+            ratelimit.RESET_PER_EMAIL, email
+        ):
+            return super().form_valid(form)
+        return HttpResponseRedirect(self.get_success_url())
+
+
+class KnownBrowserPasswordResetConfirmView(PasswordResetConfirmView):
+    """Django's choose-a-new-password page; the browser that used the mailed link
+    counts from then on as one that has logged in to the account (so the account's
+    log-in limit, reached by someone else, does not stop it)."""
+
+    def form_valid(self, form: SetPasswordForm[Any]) -> HttpResponse:
+        response = super().form_valid(form)
+        username = form.user.get_username()
+        address = ratelimit.client_address(self.request)
+        ratelimit.reset(
+            ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT, address, ratelimit.account_name(username)
+        )
+        ratelimit.remember_browser(self.request, response, username)
+        return response
+
+
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """The admin's log-in page, replaced: staff log in on the site's, with its
+    limits, and go back to the admin page they asked for (nothing posted here is
+    ever checked)."""
+    return redirect_to_login(request.GET.get("next") or reverse("admin:index"), reverse("login"))

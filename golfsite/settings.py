@@ -153,8 +153,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": str(Path(tempfile.gettempdir()) / f"golf-test-{os.getpid()}.sqlite3")
     }
 
-# The cache must be shared by every gunicorn worker and app server (rate limits
-# live there): the database by default, Redis when REDIS_URL is set.
+# The cache must be shared by every gunicorn worker and app server: the database
+# by default, Redis when REDIS_URL is set. (Rate limits are counted in a table of
+# their own, accounts.AttemptCount, not here.)
 CACHES: dict[str, dict[str, Any]]
 if os.environ.get("REDIS_URL"):
     CACHES = {

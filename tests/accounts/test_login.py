@@ -1,4 +1,5 @@
-"""Logging in and out; failed log-ins are limited per address and per account."""
+"""Logging in and out; failed log-ins are limited per address and per account
+(more in test_login_limits.py)."""
 
 import pytest
 from django.urls import reverse
@@ -29,20 +30,21 @@ def test_signing_out_says_so_on_the_page_after(client, make_user):
     assert "You are signed out." not in client.get(reverse("home")).content.decode()
 
 
-def test_log_in_is_limited_per_account(client, make_user):
+def test_log_in_is_limited_per_address_and_account(client, make_user):
     make_user("ann")
-    for _ in range(ratelimit.LOGIN_LIMIT_PER_ACCOUNT):
+    for _ in range(ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT.attempts):
         client.post(reverse("login"), {"username": "ann", "password": "wrong"})
-    # Even the right password is refused once the account's attempts are used up.
+    # Even the right password is refused from this address once its attempts on
+    # the account are used up (tests/accounts/test_login_limits.py: not elsewhere).
     response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
     assert response.status_code == 429
-    assert "Too many attempts" in response.content.decode()
+    assert "Too many wrong passwords for this account" in response.content.decode()
     assert "_auth_user_id" not in client.session
 
 
 def test_log_in_is_limited_per_address(client, make_user):
     make_user("ann")
-    for i in range(ratelimit.LOGIN_LIMIT_PER_ADDRESS):
+    for i in range(ratelimit.LOGIN_PER_ADDRESS.attempts):
         client.post(reverse("login"), {"username": f"nobody{i}", "password": "wrong"})
     response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
     assert response.status_code == 429
@@ -50,7 +52,7 @@ def test_log_in_is_limited_per_address(client, make_user):
 
 def test_logging_in_often_from_one_address_is_never_refused(client, make_user):
     make_user("milo")
-    for _ in range(ratelimit.LOGIN_LIMIT_PER_ADDRESS + 5):
+    for _ in range(ratelimit.LOGIN_PER_ADDRESS.attempts + 5):
         response = client.post(reverse("login"), {"username": "milo", "password": PASSWORD})
         assert response.status_code == 302
         client.post(reverse("logout"))
@@ -61,7 +63,7 @@ def test_failed_log_ins_still_count_after_one_that_worked(client, make_user):
     make_user("ann")
     client.post(reverse("login"), {"username": "milo", "password": PASSWORD})
     client.post(reverse("logout"))
-    for i in range(ratelimit.LOGIN_LIMIT_PER_ADDRESS):
+    for i in range(ratelimit.LOGIN_PER_ADDRESS.attempts):
         client.post(reverse("login"), {"username": f"nobody{i}", "password": "wrong"})
     response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
     assert response.status_code == 429

@@ -46,3 +46,42 @@ def test_the_header_names_who_is_signed_in_and_links_to_the_password(client, mak
     assert link.group(1) == reverse("password_change")
     change = client.get(reverse("password_change")).content.decode()
     assert "You are signed in as <strong>milo</strong>." in change
+
+
+def test_password_resets_are_limited_per_email_address(client, make_user):
+    user = make_user("ann")
+    user.email = "ann@example.com"
+    user.save()
+    from accounts import ratelimit
+
+    pages = [
+        client.post(
+            reverse("password_reset"), {"email": "ANN@example.com"}, REMOTE_ADDR=f"10.2.0.{i}"
+        )
+        for i in range(15)
+    ]
+    assert len(mail.outbox) == ratelimit.RESET_PER_EMAIL.attempts
+    # Every request is answered alike, mail or not: the page never tells whether
+    # an account uses the address, nor whether the limit was reached.
+    assert {(page.status_code, page["Location"]) for page in pages} == {
+        (302, reverse("password_reset_done"))
+    }
+
+
+def test_password_resets_are_limited_per_address(client, make_user):
+    from accounts import ratelimit
+
+    for i in range(20):
+        user = make_user(f"p{i}")
+        user.email = f"p{i}@example.com"
+        user.save()
+    for i in range(20):
+        page = client.post(reverse("password_reset"), {"email": f"p{i}@example.com"})
+        assert page.status_code == 302
+    assert len(mail.outbox) == ratelimit.RESET_PER_ADDRESS.attempts
+
+
+def test_a_reset_for_an_unknown_address_looks_like_any_other(client):
+    page = client.post(reverse("password_reset"), {"email": "nobody@example.com"}, follow=True)
+    assert "If an account uses that address" in page.content.decode()
+    assert not mail.outbox
