@@ -137,10 +137,18 @@ class MembershipAdmin(admin.ModelAdmin[Membership]):
 
 @admin.register(Invite)
 class InviteAdmin(admin.ModelAdmin[Invite]):
-    list_display = ["group", "created_by", "created_at", "revoked_at"]
-    list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
+    list_display = [
+        "group",
+        "created_by",
+        "created_at",
+        "expires_at",
+        "uses",
+        "max_uses",
+        "revoked_at",
+    ]
+    list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at", "expires_at"]
     search_fields = ["group__name", "created_by__username"]
-    readonly_fields = ["token", "created_at"]
+    readonly_fields = ["token", "created_at", "uses"]
     autocomplete_fields = ["group", "created_by"]
 
 

@@ -11,7 +11,7 @@ from scoring.engine import VARIANTS
 from scoring.forms import PLAYER_FIELDS, MatchForm
 from scoring.names import tidy_name
 
-from .models import Group, RosterPlayer
+from .models import INVITE_DAYS, INVITE_LIFETIMES, INVITE_MOST_USES, Group, RosterPlayer
 
 
 class GroupForm(forms.ModelForm[Group]):
@@ -53,6 +53,39 @@ class RosterForm(forms.Form):
         if not name:
             raise forms.ValidationError("Enter the player's name.")
         return name
+
+
+class InviteForm(forms.Form):
+    """A new invitation link: how long it works (a week unless the owner chooses
+    otherwise) and, if the owner wishes, how many people may join with it."""
+
+    days = forms.TypedChoiceField(
+        label="The link works for",
+        choices=list(INVITE_LIFETIMES.items()),
+        coerce=int,
+        initial=INVITE_DAYS,
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": "Choose how long the link works from the list."},
+    )
+    uses = forms.IntegerField(
+        label="How many people may join with it",
+        help_text="Leave it empty for any number.",
+        required=False,
+        min_value=1,
+        max_value=INVITE_MOST_USES,
+        error_messages={
+            "invalid": "Enter a whole number of uses, or leave it empty for any number.",
+            "min_value": "Let the link be used at least once.",
+            "max_value": (
+                "A link can be used at most %(limit_value)s times; leave it empty for any number."
+            ),
+        },
+    )
+
+    def clean_days(self) -> int:
+        days: int | None = self.cleaned_data["days"]
+        return INVITE_DAYS if days is None else days
 
 
 class GroupMatchForm(MatchForm):

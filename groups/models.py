@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import F, Q
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring.names import name_key
 
@@ -66,8 +69,37 @@ class Membership(models.Model):
         return f"{self.user} in {self.group}"
 
 
+#: How long a new invitation link may work, in days, as the owner chooses on the
+#: group's page, and the choice made for them.
+INVITE_LIFETIMES = {1: "1 day", 7: "7 days", 30: "30 days"}
+INVITE_DAYS = 7
+#: The most people one link may be limited to (no limit at all is allowed too).
+INVITE_MOST_USES = 100
+
+
+def invite_expiry(days: int = INVITE_DAYS) -> datetime:
+    """When a link made now for ``days`` stops working."""
+    return timezone.now() + timedelta(days=days)
+
+
+class InviteQuerySet(models.QuerySet["Invite"]):
+    def working(self) -> InviteQuerySet:
+        """The links that still let someone join: not revoked, not expired, not used up
+        (``Invite.refusal`` says the same of one link)."""
+        return self.filter(revoked_at__isnull=True, expires_at__gt=timezone.now()).filter(
+            Q(max_uses__isnull=True) | Q(uses__lt=F("max_uses"))
+        )
+
+
 class Invite(models.Model):
-    """A link that lets whoever holds it join the group, until it is revoked."""
+    """A link that lets whoever holds it join the group, until it is revoked, expires
+    or has been used ``max_uses`` times. It never lets back in someone who left
+    the group or was removed after it was made (``Removal``)."""
+
+    #: Why a link lets nobody in, as ``refusal`` gives it.
+    REVOKED = "revoked"
+    EXPIRED = "expired"
+    USED_UP = "used up"
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="invites")
     token = models.CharField(max_length=64, unique=True, default=new_invite_token)
@@ -76,16 +108,61 @@ class Invite(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(default=invite_expiry)
+    #: How many people may join with the link; None for any number.
+    max_uses = models.PositiveIntegerField(null=True, blank=True)
+    #: How many have joined with it.
+    uses = models.PositiveIntegerField(default=0)
+
+    objects = InviteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_uses__isnull=True) | Q(max_uses__gte=1, uses__lte=F("max_uses")),
+                name="invite_uses_within_limit",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Invite to {self.group}"
 
+    def refusal(self) -> str | None:
+        """Why the link lets nobody in any more (``REVOKED``, ``EXPIRED``, ``USED_UP``),
+        or None while it works (``InviteQuerySet.working``)."""
+        if self.revoked_at is not None:
+            return self.REVOKED
+        if self.expires_at <= timezone.now():
+            return self.EXPIRED
+        if self.max_uses is not None and self.uses >= self.max_uses:
+            return self.USED_UP
+        return None
+
     @property
-    def is_active(self) -> bool:
-        return self.revoked_at is None
+    def uses_left(self) -> int | None:
+        """How many more people may join with it; None for any number."""
+        return None if self.max_uses is None else max(self.max_uses - self.uses, 0)
+
+
+class Removal(models.Model):
+    """A member who was removed from the group, or left it: the invitation links made
+    before ``removed_at`` do not let them back in; a link made afterwards does, so
+    the owner has them back by sending them a new one."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="removals")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="group_removals"
+    )
+    removed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="removal_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} out of {self.group}"
 
 
 #: The longest name a roster keeps (``RosterPlayer.name``).

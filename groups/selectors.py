@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar, cast
 from urllib.parse import urlsplit
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -41,12 +41,13 @@ from django.http import Http404
 from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.functional import cached_property
+from django_stubs_ext import WithAnnotations
 
 from scoring.engine import VARIANTS
 from scoring.models import Match, Player
 
 from .formats import rounded
-from .models import Group, Invite, RosterPlayer
+from .models import Group, Invite, Membership, Removal, RosterPlayer
 
 T = TypeVar("T")
 
@@ -88,12 +89,52 @@ INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def invite_for_token(*, token: str) -> Invite | None:
-    """The invitation with this token, with its group, unless it was revoked."""
+    """The invitation with this token, with its group, whether or not it still works
+    (``Invite.refusal``)."""
     if not INVITE_TOKEN.fullmatch(token):
         return None
-    return (
-        Invite.objects.select_related("group").filter(token=token, revoked_at__isnull=True).first()
+    return Invite.objects.select_related("group").filter(token=token).first()
+
+
+@dataclass(frozen=True)
+class InviteVisit:
+    """An invitation link as one signed-in visitor opens it."""
+
+    invite: Invite
+    #: They are in the group already.
+    member: bool
+    #: They left the group, or were removed from it, after the link was made: it
+    #: does not let them back in (``services.invite_accept``).
+    shut_out: bool
+
+
+class _Standing(TypedDict):
+    visitor_member: bool
+    visitor_shut_out: bool
+
+
+def invite_visit(*, token: str, user: User) -> InviteVisit | None:
+    """The invitation with this token, its group and owner, and where ``user`` stands
+    with the group: read at once."""
+    if not INVITE_TOKEN.fullmatch(token):
+        return None
+    found = cast(
+        "WithAnnotations[Invite, _Standing] | None",
+        Invite.objects.select_related("group__owner")
+        .filter(token=token)
+        .annotate(
+            visitor_member=Exists(Membership.objects.filter(group=OuterRef("group"), user=user.pk)),
+            visitor_shut_out=Exists(
+                Removal.objects.filter(
+                    group=OuterRef("group"), user=user.pk, removed_at__gte=OuterRef("created_at")
+                )
+            ),
+        )
+        .first(),
     )
+    if found is None:
+        return None
+    return InviteVisit(invite=found, member=found.visitor_member, shut_out=found.visitor_shut_out)
 
 
 def group_for_invite_link(*, url: str) -> Group | None:
@@ -107,7 +148,7 @@ def group_for_invite_link(*, url: str) -> Group | None:
     if found is None or found.view_name != "groups:invite_accept":
         return None
     invite = invite_for_token(token=found.kwargs["token"])
-    return invite.group if invite else None
+    return invite.group if invite is not None and invite.refusal() is None else None
 
 
 # -- caching what grows with the history ---------------------------------------------

@@ -14,11 +14,45 @@ from scoring.engine import RuleSet
 from scoring.models import Match, Player
 from scoring.names import tidy_name
 
-from .models import Group, Invite, Membership, RosterPlayer, roster_key
+from .models import (
+    INVITE_DAYS,
+    INVITE_LIFETIMES,
+    INVITE_MOST_USES,
+    Group,
+    Invite,
+    Membership,
+    Removal,
+    RosterPlayer,
+    invite_expiry,
+    roster_key,
+)
 
 
 class GroupActionError(Exception):
     """A group change that cannot be made; the message says why, for the user."""
+
+
+class InviteRefused(GroupActionError):
+    """An invitation link that lets this person in no more; ``reason`` says why: one of
+    ``Invite.refusal``'s, ``SHUT_OUT`` (they left or were removed after the link
+    was made), or ``UNKNOWN`` (no such link)."""
+
+    SHUT_OUT = "shut out"
+    UNKNOWN = "unknown"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(INVITE_REFUSALS[reason])
+        self.reason = reason
+
+
+#: What each refusal of an invitation link says to whoever followed it.
+INVITE_REFUSALS = {
+    Invite.REVOKED: "This invitation link does not work.",
+    Invite.EXPIRED: "This invitation link has expired.",
+    Invite.USED_UP: "This invitation link has been used as many times as it allows.",
+    InviteRefused.SHUT_OUT: "This invitation link no longer lets you in.",
+    InviteRefused.UNKNOWN: "This invitation link does not work.",
+}
 
 
 def group_cache_invalidate(*, group_ids: Iterable[int | None]) -> None:
@@ -41,10 +75,19 @@ def group_create(*, owner: User, name: str) -> Group:
     return group
 
 
-def invite_create(*, group: Group, by: User) -> Invite:
-    """A new invitation link (owner only)."""
+def invite_create(
+    *, group: Group, by: User, days: int = INVITE_DAYS, max_uses: int | None = None
+) -> Invite:
+    """A new invitation link (owner only) that works for ``days`` and lets in at most
+    ``max_uses`` people (None: any number)."""
     _require_owner(group, by)
-    return Invite.objects.create(group=group, created_by=by)
+    if days not in INVITE_LIFETIMES:
+        raise GroupActionError("Choose how long the link works from the list.")
+    if max_uses is not None and not 1 <= max_uses <= INVITE_MOST_USES:
+        raise GroupActionError(f"A link lets in 1 to {INVITE_MOST_USES} people, or any number.")
+    return Invite.objects.create(
+        group=group, created_by=by, expires_at=invite_expiry(days), max_uses=max_uses
+    )
 
 
 def invite_revoke(*, invite: Invite, by: User) -> None:
@@ -57,12 +100,30 @@ def invite_revoke(*, invite: Invite, by: User) -> None:
 
 @transaction.atomic
 def invite_accept(*, token: str, user: User) -> Group:
-    """Join the group an active invite is for; joining twice changes nothing."""
+    """Join the group a working invite is for, which counts one use of it. Joining
+    twice changes nothing and uses nothing up. Refused (``InviteRefused``) on a link
+    that is revoked, expired or used up, or made before ``user`` left the group
+    or was removed from it."""
     invite = Invite.objects.select_related("group").filter(token=token).first()
-    if invite is None or not invite.is_active:
-        raise GroupActionError("This invitation link is not valid any more.")
-    Membership.objects.get_or_create(group=invite.group, user=user)
-    return invite.group
+    if invite is None:
+        raise InviteRefused(InviteRefused.UNKNOWN)
+    group = invite.group
+    if Membership.objects.filter(group=group, user=user).exists():
+        return group
+    refusal = invite.refusal()
+    if refusal is not None:
+        raise InviteRefused(refusal)
+    if Removal.objects.filter(group=group, user=user, removed_at__gte=invite.created_at).exists():
+        raise InviteRefused(InviteRefused.SHUT_OUT)
+    _, joined = Membership.objects.get_or_create(group=group, user=user)
+    if joined:
+        # Counted in the database, only while the link still works: of two people
+        # taking a one-use link's last place at once, one is let in.
+        counted = Invite.objects.working().filter(pk=invite.pk).update(uses=F("uses") + 1)
+        if not counted:  # the membership is undone with the transaction
+            invite.refresh_from_db()
+            raise InviteRefused(invite.refusal() or Invite.USED_UP)
+    return group
 
 
 def member_remove_check(*, group: Group, by: User, user: User) -> None:
@@ -80,6 +141,10 @@ def member_remove(*, group: Group, by: User, user: User) -> None:
     without handing the group over first."""
     member_remove_check(group=group, by=by, user=user)
     Membership.objects.filter(group=group, user=user).delete()
+    # Every link made until now may be in their messages: none lets them back in.
+    Removal.objects.update_or_create(
+        group=group, user=user, defaults={"removed_at": timezone.now()}
+    )
 
 
 def ownership_transfer_check(*, group: Group, by: User, to: User) -> None:

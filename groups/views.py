@@ -23,7 +23,7 @@ from scoring.views.access import match_for_request
 
 from . import selectors, services, transfer
 from .charts import average_chart
-from .forms import GroupForm, GroupMatchForm, HistoryFilter, RosterForm
+from .forms import GroupForm, GroupMatchForm, HistoryFilter, InviteForm, RosterForm
 from .models import Group, Invite, Membership
 
 HISTORY_PAGE_SIZE = 20
@@ -58,14 +58,21 @@ def group_detail(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespon
     return _group_page(request, group, RosterForm())
 
 
-def _group_page(request: HttpRequest, group: Group, roster_form: RosterForm) -> HttpResponse:
-    """The group's page, with ``roster_form`` as it is (a refused name stays in it,
-    explained beside the field)."""
+def _group_page(
+    request: HttpRequest,
+    group: Group,
+    roster_form: RosterForm,
+    invite_form: InviteForm | None = None,
+) -> HttpResponse:
+    """The group's page, with ``roster_form`` and ``invite_form`` as they are (a
+    refused value stays in its field, explained beside it)."""
     is_owner = group.owner_id == request.user.pk
     memberships = (
         Membership.objects.filter(group=group).select_related("user").order_by("user__username")
     )
-    invites = Invite.objects.filter(group=group, revoked_at__isnull=True) if is_owner else []
+    # Only the links that still let someone in: an expired or used-up one is no
+    # more use to share than a revoked one.
+    invites = Invite.objects.filter(group=group).working() if is_owner else []
     roster = list(group.roster.all())
     return render(
         request,
@@ -76,6 +83,7 @@ def _group_page(request: HttpRequest, group: Group, roster_form: RosterForm) -> 
             "memberships": memberships,
             "roster": roster,
             "invites": invites,
+            "invite_form": invite_form or InviteForm(),
             "roster_form": roster_form,
             "recent": selectors.recent_matches(group=group),
             **selectors.cached(
@@ -153,16 +161,29 @@ def roster_add(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
 @login_required
 @require_http_methods(["GET", "POST"])
 def invite_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    """Make an invitation link (POST); opened as an address, back to the group."""
+    """Make an invitation link (POST) for as long and as many people as the owner
+    chose; a value refused comes back beside its field in the group's page. Opened
+    as an address, back to the group."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
     if request.method == "GET":
         return redirect(group)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        # Straight back to the first field refused: its label, then the reason.
+        form.fields[next(iter(form.errors))].widget.attrs["autofocus"] = True
+        return _group_page(request, group, RosterForm(), form)
     try:
-        services.invite_create(group=group, by=request.user)
-        messages.success(request, "New invitation link made. Share it with your players.")
+        services.invite_create(
+            group=group,
+            by=request.user,
+            days=form.cleaned_data["days"],
+            max_uses=form.cleaned_data["uses"],
+        )
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
-    return redirect(group)
+        return redirect(group)
+    messages.success(request, "New invitation link made. Share it with your players.")
+    return redirect(group.get_absolute_url() + "#invitations")
 
 
 @login_required
@@ -184,17 +205,58 @@ def invite_revoke(request: AuthenticatedHttpRequest, group_id: int, invite_id: i
 @login_required
 @require_http_methods(["GET", "POST"])
 def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
-    """Join a group by its invitation link. A revoked link, or one cut short when it
-    was copied, gives 404 with a page that says so and what to do."""
-    invite = selectors.invite_for_token(token=token)
-    if invite is None:
-        return render(request, "groups/invite_gone.html", status=404)
+    """Join a group by its invitation link. A link that lets the visitor in no more
+    (revoked, expired, used up, cut short when it was copied: 404; made before
+    they left the group or were removed: 403) gives a page that says so and what
+    to do."""
+    visit = selectors.invite_visit(token=token, user=request.user)
+    if visit is None:
+        return _invite_refused(request, None, services.InviteRefused.UNKNOWN)
+    invite = visit.invite
+    if not visit.member:
+        reason = invite.refusal() or (services.InviteRefused.SHUT_OUT if visit.shut_out else None)
+        if reason is not None:
+            return _invite_refused(request, invite, reason)
     if request.method == "POST":
-        group = services.invite_accept(token=token, user=request.user)
-        messages.success(request, f"You joined {group.name}.")
+        try:
+            group = services.invite_accept(token=token, user=request.user)
+        except services.InviteRefused as exc:
+            return _invite_refused(request, invite, exc.reason)
+        if visit.member:
+            messages.info(request, f"You are already a member of {group.name}.")
+        else:
+            messages.success(request, f"You joined {group.name}.")
         return redirect(group)
-    already = Membership.objects.filter(group=invite.group, user=request.user).exists()
-    return render(request, "groups/invite_accept.html", {"invite": invite, "already": already})
+    return render(request, "groups/invite_accept.html", {"invite": invite, "already": visit.member})
+
+
+#: Why an invitation link lets nobody in, said below the page's heading.
+INVITE_GONE_WHY = {
+    Invite.REVOKED: "The group's owner stopped it.",
+    Invite.EXPIRED: "An invitation link works for a limited time, which the group's owner "
+    "chooses when making it.",
+    Invite.USED_UP: "The group's owner chose how many people could join with it, and that "
+    "many have.",
+    services.InviteRefused.UNKNOWN: "The group's owner may have stopped it, or only part of "
+    "the link was copied.",
+}
+
+
+def _invite_refused(request: HttpRequest, invite: Invite | None, reason: str) -> HttpResponse:
+    """The page of an invitation link that does not let this visitor in: why, and
+    whom to ask for a new one. Someone shut out is told which group and who owns it;
+    anyone else only that the link does not work."""
+    shut_out = invite is not None and reason == services.InviteRefused.SHUT_OUT
+    return render(
+        request,
+        "groups/invite_gone.html",
+        {
+            "heading": services.INVITE_REFUSALS[reason].removesuffix("."),
+            "why": INVITE_GONE_WHY.get(reason, ""),
+            "group": invite.group if invite is not None and shut_out else None,
+        },
+        status=403 if shut_out else 404,
+    )
 
 
 def _confirm(
@@ -260,8 +322,9 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
             question=f"Remove {name} from {group.name}?",
             explanation=(
                 f"{name} will no longer see the group's matches, roster and statistics. "
-                "Matches already in the history stay as they are. To come back they will "
-                "need a new invitation link."
+                "Matches already in the history stay as they are. The invitation links "
+                f"made so far will not let {name} back in: to have them back, make a new "
+                "link and send it to them."
             ),
             button=f"Remove {name}",
         )

@@ -37,7 +37,7 @@ from scoring.engine import (
     table_problems,
 )
 from scoring.engine.match import seating_problems, totals_problems
-from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
+from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
 from scoring.names import tidy_name
 from scoring.results import HoleResult, seat_results
 from scoring.signals import match_results_changed
@@ -333,6 +333,14 @@ def match_delete(*, match: Match) -> None:
             return
         Match.objects.filter(pk=locked.pk).delete()
         _results_changed(locked)
+
+
+def match_share_replace(*, match: Match) -> str:
+    """Stop the match's read-only share link and give it a new one, which it returns.
+    Nothing a group keeps reads the link, so no results change."""
+    match.share_token = new_share_token()
+    match.save(update_fields=["share_token"])
+    return match.share_token
 
 
 def match_rematch(*, match: Match, owner: Any = None) -> Match:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/end/", matches.match_end, name="match_end"),
     path("<int:pk>/rematch/", matches.match_rematch, name="match_rematch"),
     path("<int:pk>/delete/", matches.match_delete, name="match_delete"),
+    path("<int:pk>/share/replace/", matches.match_share_replace, name="match_share_replace"),
     path("<int:pk>/holes/new/", holes.hole_new, name="hole_new"),
     path("<int:pk>/holes/preview/", holes.hole_preview, name="hole_preview"),
     path("<int:pk>/holes/<int:number>/", holes.hole_detail, name="hole_detail"),

@@ -309,6 +309,7 @@ def match_cases() -> Iterator[Case]:
             ("scoring:hole_edit", on(target, last_hole), shows),
             ("scoring:hole_delete", on(target, last_hole), lambda w: "Yes, delete hole"),
             ("scoring:match_delete", on(target), shows),
+            ("scoring:match_share_replace", on(target), lambda w: "make a new link"),
         ]:
             yield Case(name, visitor, args=args, shows=shown, label=label)
         yield Case(

@@ -198,6 +198,23 @@ def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+def match_share_replace(request: HttpRequest, pk: int) -> HttpResponse:
+    """Stop the share link and make a new one (a keeper only). The scoreboard's button
+    posts here, and the answer asks first, as the address opened does; only the
+    question's own button (``confirm``) does it, so no JavaScript is needed."""
+    match = match_for_request(request, pk)
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        services.match_share_replace(match=match)
+        messages.success(
+            request,
+            "The old share link no longer works. Send the new one below to whoever "
+            "should follow the match.",
+        )
+        return redirect(match)
+    return render(request, "scoring/match_share_replace.html", {"match": match})
+
+
+@require_http_methods(["GET", "POST"])
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new match with the same players and rules; the first deal moves one seat on.
     Opened as a page (an address kept in a phone's history), back to the match: only

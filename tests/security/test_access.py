@@ -150,6 +150,9 @@ TABLE: dict[str, Row] = {
     "scoring:match_end": Row(args=match_args(), get=MATCH, post=MATCH),
     "scoring:match_rematch": Row(args=match_args(), get=MATCH_ONWARD, post=MATCH),
     "scoring:match_delete": Row(args=match_args(), get=MATCH, post=MATCH, shows=match_name),
+    "scoring:match_share_replace": Row(
+        args=match_args(), get=MATCH, post=MATCH, data=lambda w: {"confirm": "yes"}
+    ),
     "scoring:hole_new": Row(
         args=match_args(), get=MATCH, post=MATCH, data=lambda w: hole_form(w, 2)
     ),
@@ -291,7 +294,7 @@ def client_for(role: str, w: World) -> Client:
 def state() -> tuple[Any, ...]:
     """Everything any URL could change."""
     return (
-        list(Match.objects.order_by("pk").values_list("pk", "finished_at")),
+        list(Match.objects.order_by("pk").values_list("pk", "finished_at", "share_token")),
         list(Hole.objects.order_by("pk").values_list("pk", "revision", "kind")),
         Score.objects.count(),
         Player.objects.count(),
