@@ -14,7 +14,7 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring.engine import (
     GolfError,
@@ -244,14 +244,14 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
 
 
 @csrf_exempt
-@require_GET
+@require_safe
 def rules_list(request: HttpRequest) -> JsonResponse:
     """Every variant, joker option, house rule and play rule, with slugs and summaries."""
     return JsonResponse(rules_catalog())
 
 
 @csrf_exempt
-@require_GET
+@require_safe
 def openapi(request: HttpRequest) -> JsonResponse:
     """The OpenAPI 3.1 description of this API."""
     return JsonResponse(openapi_document())
