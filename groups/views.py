@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
@@ -316,6 +317,7 @@ def _export_name(group: Group) -> str:
 
 
 @login_required
+@never_cache
 @require_safe
 def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The group's whole history as a JSON file (for a backup, or import_group)."""
@@ -328,6 +330,7 @@ def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespons
 
 
 @login_required
+@never_cache
 @require_safe
 def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """One row per player per match, for a spreadsheet."""

@@ -6,6 +6,7 @@ import csv
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from golfsite.wording import short_names
@@ -17,6 +18,7 @@ from scoring.views.access import (
 )
 
 
+@never_cache
 @require_safe
 def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score card as CSV: a row per player, a column per hole, then the total."""
