@@ -319,4 +319,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # -- Requests refused for their size: one line each, no traceback ------------------
+    "filters": {"one_line_refusal": {"()": "golfsite.uploads.OneLineRefusal"}},
+    "loggers": {
+        f"django.security.{refusal}": {"filters": ["one_line_refusal"]}
+        for refusal in ("RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent")
+    },
+    # ---------------------------------------------------------------------------------
 }
