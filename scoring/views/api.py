@@ -12,7 +12,7 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, JsonResponse, UnreadablePostError
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
@@ -59,6 +59,8 @@ def _read_json(request: HttpRequest) -> dict[str, Any]:
         raw = request.body
     except RequestDataTooBig as exc:
         raise BadRequest(("body", "the request body is too large")) from exc
+    except UnreadablePostError as exc:  # the client stopped sending (gunicorn.conf.py)
+        raise BadRequest(("body", "the request body stopped arriving; send it again")) from exc
     if len(raw) > MAX_BODY_BYTES:
         raise BadRequest(("body", f"the request body is larger than {MAX_BODY_BYTES} bytes"))
     try:
