@@ -59,7 +59,7 @@ BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u2
 
 @pytest.mark.parametrize("control", list(BIDI_CONTROLS), ids=lambda c: f"U+{ord(c):04X}")
 def test_a_name_keeps_no_bidirectional_control_anywhere(control):
-    """"Bob" + RIGHT-TO-LEFT OVERRIDE + "evil" would show "live" and turn round the
+    """A name "Bob" + RIGHT-TO-LEFT OVERRIDE + "evil" would show "live" and turn round the
     text after it on every page the name is on."""
     assert tidy_name(f"Bob{control}evil") == "Bobevil"
     assert tidy_name(f"Bob {control}evil{control}") == "Bob evil"
