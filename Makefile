@@ -48,7 +48,9 @@ run: install
 	@# something (never again once any match exists; `make run SEED_DEMO=0` skips it).
 	@if [ "$(SEED_DEMO)" != "0" ]; then $(BIN)/python manage.py seed_demo --if-empty; fi
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
-	$(BIN)/gunicorn golfsite.wsgi --bind 127.0.0.1:$(PORT) --workers $(WORKERS) --no-control-socket --access-logfile -
+	@# The shipped gunicorn.conf.py, as a server runs it (loopback, threaded workers
+	@# that a slow client cannot stall); only the port and the workers come from here.
+	PORT=$(PORT) WEB_CONCURRENCY=$(WORKERS) $(BIN)/gunicorn golfsite.wsgi -c gunicorn.conf.py
 
 test: browsers
 	$(BIN)/ruff check .

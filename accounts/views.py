@@ -65,7 +65,7 @@ def _invited_to(request: HttpRequest) -> Group | None:
     return group_for_invite_link(url=_next_url(request, ""))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in."""
     if request.user.is_authenticated:

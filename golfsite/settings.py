@@ -88,11 +88,18 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # -- Security headers of this site (golfsite/middleware.py) ------------------------
+    # Permissions-Policy on everything, static files included (PERMISSIONS_POLICY below).
+    "golfsite.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages are sent gzip-compressed to a browser that accepts it. Static files are
     # not compressed here: whitenoise serves the copies compressed by collectstatic.
     # Django pads what it compresses at random, against BREACH.
     "django.middleware.gzip.GZipMiddleware",
+    # A page that depends on who asks (Vary: Cookie) is Cache-Control: private, an
+    # account page no-store. Above the session and CSRF middleware: it reads the
+    # Vary they add. -------------------------------------------------------------
+    "golfsite.middleware.PrivateCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -260,6 +267,28 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# -- Permissions-Policy (golfsite.middleware.PermissionsPolicyMiddleware) ---------------
+# Browser features the site never uses are off for it and anything it could embed;
+# the one it does use, the screen wake lock (the scoresheet keeps the phone awake
+# during a match, static/js/scoresheet.js), is allowed for this origin only. Only
+# features Chromium knows are listed: an unknown one is a console error on every page.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "accelerometer": [],
+    "camera": [],
+    "display-capture": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "hid": [],
+    "magnetometer": [],
+    "microphone": [],
+    "midi": [],
+    "payment": [],
+    "screen-wake-lock": ["self"],
+    "serial": [],
+    "usb": [],
+}
+# -------------------------------------------------------------------------------------
+
 # Everything comes from this host; scripts and styles only from files (no inline
 # scripts, no eval: base.html tells htmx so, and no style attributes or elements;
 # tests/security/test_headers_and_csp.py holds the templates and the HTML built in Python to it).
@@ -291,4 +320,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # -- Requests refused for their size: one line each, no traceback ------------------
+    "filters": {"one_line_refusal": {"()": "golfsite.uploads.OneLineRefusal"}},
+    "loggers": {
+        f"django.security.{refusal}": {"filters": ["one_line_refusal"]}
+        for refusal in ("RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent")
+    },
+    # ---------------------------------------------------------------------------------
 }

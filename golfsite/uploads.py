@@ -4,6 +4,7 @@ not of uploaded files, which it would otherwise spool to disk, however large.)""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
@@ -21,3 +22,22 @@ class NoFileUploads(FileUploadHandler):
 
     def file_complete(self, file_size: int) -> None:
         return None  # pragma: no cover
+
+
+class OneLineRefusal(logging.Filter):
+    """A request refused for its size as one warning line, "POST /path refused: why".
+
+    Django logs each as an error with the traceback of where the body was read: a
+    visitor's oversized form, not a fault of the site, and a flood of them would
+    bury the real errors. Attached to Django's loggers of those refusals in settings.LOGGING."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        request = getattr(record, "request", None)
+        if request is not None:
+            why = record.getMessage()
+            record.msg = "%s %s refused (400): %s"
+            record.args = (request.method, request.path, why)
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True

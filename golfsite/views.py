@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.contrib.contenttypes.models import ContentType
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
     """For load balancers: 200 "ok" once the database answers a query (any small

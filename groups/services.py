@@ -70,7 +70,7 @@ def group_cache_invalidate(*, group_ids: Iterable[int | None]) -> None:
 @transaction.atomic
 def group_create(*, owner: User, name: str) -> Group:
     """A new group, its owner its first member."""
-    group = Group.objects.create(owner=owner, name=name.strip())
+    group = Group.objects.create(owner=owner, name=tidy_name(name))
     Membership.objects.create(group=group, user=owner)
     return group
 

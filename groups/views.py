@@ -11,7 +11,8 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -38,7 +39,7 @@ class AuthenticatedHttpRequest(HttpRequest):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def group_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The groups you belong to, and a form to start one."""
     form = GroupForm(request.POST or None)
@@ -51,7 +52,7 @@ def group_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def group_detail(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """A group's page: roster, members and, for the owner, invitations."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -94,7 +95,7 @@ def _group_page(
 
 
 @login_required
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def history(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The group's matches, newest first, a page at a time, filtered by player,
@@ -135,7 +136,7 @@ def history(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def roster_add(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Add a player to the roster, then show it there. A name refused comes back
     in the group's page, kept in the field with the reason beside it, the field
@@ -143,7 +144,7 @@ def roster_add(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
     it). That leaves this address in the address bar: opened again (a reloaded
     tab), it goes back to the roster."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect(group.get_absolute_url() + "#roster")
     form = RosterForm(request.POST)
     if form.is_valid():
@@ -159,13 +160,13 @@ def roster_add(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invite_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Make an invitation link (POST) for as long and as many people as the owner
     chose; a value refused comes back beside its field in the group's page. Opened
     as an address, back to the group."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect(group)
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -187,11 +188,11 @@ def invite_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespo
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invite_revoke(request: AuthenticatedHttpRequest, group_id: int, invite_id: int) -> HttpResponse:
     """Stop an invitation link (POST); opened as an address, back to the group."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect(group)
     invite = get_object_or_404(Invite, pk=invite_id, group=group)
     try:
@@ -203,7 +204,7 @@ def invite_revoke(request: AuthenticatedHttpRequest, group_id: int, invite_id: i
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """Join a group by its invitation link. A link that lets the visitor in no more
     (revoked, expired, used up, cut short when it was copied: 404; made before
@@ -287,7 +288,7 @@ def _confirm(
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int) -> HttpResponse:
     """The owner removes a member, or a member removes themself (leaves): GET asks
     first, POST does it."""
@@ -295,7 +296,7 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
     user = get_object_or_404(get_user_model(), pk=user_id, memberships__group=group)
     leaving = user.pk == request.user.pk
     try:
-        if request.method == "GET":
+        if request.method != "POST":
             services.member_remove_check(group=group, by=request.user, user=user)
         else:
             services.member_remove(group=group, by=request.user, user=user)
@@ -303,7 +304,7 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
         messages.error(request, str(exc))
         return redirect(group)
     name = user.get_username()
-    if request.method == "GET" and leaving:
+    if request.method != "POST" and leaving:
         return _confirm(
             request,
             group,
@@ -315,7 +316,7 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
             ),
             button=f"Leave {group.name}",
         )
-    if request.method == "GET":
+    if request.method != "POST":
         return _confirm(
             request,
             group,
@@ -336,7 +337,7 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def ownership_transfer(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Hand the group to another member: GET (``?user=``) asks first, POST does it.
     Without a member to hand it to, back to the group's page."""
@@ -350,7 +351,7 @@ def ownership_transfer(request: AuthenticatedHttpRequest, group_id: int) -> Http
     user = get_object_or_404(get_user_model(), pk=int(chosen), memberships__group=group)
     name = user.get_username()
     try:
-        if request.method == "GET":
+        if request.method != "POST":
             services.ownership_transfer_check(group=group, by=request.user, to=user)
             return _confirm(
                 request,
@@ -379,7 +380,8 @@ def _export_name(group: Group) -> str:
 
 
 @login_required
-@require_GET
+@never_cache
+@require_safe
 def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The group's whole history as a JSON file (for a backup, or import_group)."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -391,7 +393,8 @@ def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespons
 
 
 @login_required
-@require_GET
+@never_cache
+@require_safe
 def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """One row per player per match, for a spreadsheet."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -401,7 +404,7 @@ def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
 
 
 @login_required
-@require_GET
+@require_safe
 def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
     """A roster player's statistics in the group, and head to head against another."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
@@ -438,7 +441,7 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_new(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """Start a match in the group: tick the regular players, add anyone new, and
     start from the group's usual rules."""
@@ -476,11 +479,11 @@ def match_new(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_move(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Move a match this browser started into one of the user's groups (POST);
     opened as an address, back to the match, whose page has the form."""
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect("scoring:match_detail", pk=pk)
     match = match_for_request(request, pk)
     group = selectors.group_for_member(

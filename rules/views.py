@@ -10,7 +10,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
@@ -63,7 +63,7 @@ def _match_new_url() -> str | None:
         return None
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """What the site does, with ways into the rules, the checker and a new match."""
     return render(
@@ -73,7 +73,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def guide(request: HttpRequest) -> HttpResponse:
     """The complete six-card guide."""
     rules = RuleSet()
@@ -92,7 +92,7 @@ def guide(request: HttpRequest) -> HttpResponse:
 # -- card values ---------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def card_values(request: HttpRequest) -> HttpResponse:
     """The card-value table for the chosen rules; the table swaps in place with htmx."""
@@ -118,7 +118,7 @@ def card_values(request: HttpRequest) -> HttpResponse:
 # -- the try-it scorer ---------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def try_grid(request: HttpRequest) -> HttpResponse:
     """Score any grid under any rules; the whole state lives in the query string."""
@@ -175,7 +175,7 @@ def _slots_to_grid(request: HttpRequest) -> HttpResponse:
 # -- worked examples -----------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def examples(request: HttpRequest) -> HttpResponse:
     """Every worked example, drawn as cards with the engine's breakdown."""
     return render(
@@ -191,7 +191,7 @@ def examples(request: HttpRequest) -> HttpResponse:
 # -- variants ------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def variants(request: HttpRequest) -> HttpResponse:
     """Every version of Golf, with the engine's one-line summary where it plays it."""
     pages = [
@@ -201,7 +201,7 @@ def variants(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/variants.html", {"pages": pages})
 
 
-@require_GET
+@require_safe
 def variant_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """One version: its words, the engine's facts, its card values and a sample grid."""
     page = VARIANT_PAGES_BY_SLUG.get(slug)
@@ -229,7 +229,7 @@ def variant_detail(request: HttpRequest, slug: str) -> HttpResponse:
 # -- house rules ---------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def house_rules(request: HttpRequest) -> HttpResponse:
     """Every joker option, house rule and play rule, and the order hole rules apply in."""
     return render(
@@ -243,7 +243,7 @@ def house_rules(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def house_rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """One option: what it does, its effect, and a worked example with and without it."""
     info = next((i for i in all_rule_infos() if i.slug == slug), None)
@@ -263,7 +263,7 @@ def house_rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
 # -- practice ------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def practice(request: HttpRequest) -> HttpResponse:
     """A dealt grid to score by hand; the learner's total is checked by the engine."""
@@ -300,7 +300,7 @@ def practice(request: HttpRequest) -> HttpResponse:
 # -- reading pages -------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def faq(request: HttpRequest) -> HttpResponse:
     """Questions players ask at the table."""
     return render(
@@ -308,19 +308,19 @@ def faq(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def strategy(request: HttpRequest) -> HttpResponse:
     """How to score lower: twos apart, kings, going out, the discard pile."""
     return render(request, "rules/strategy.html", six_card_facts())
 
 
-@require_GET
+@require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     """The words of the game."""
     return render(request, "rules/glossary.html", {"rules": RuleSet()})
 
 
-@require_GET
+@require_safe
 def robots_txt(request: HttpRequest) -> HttpResponse:
     """Search engines may read the rules. Groups, accounts and the API are of no use
     to them. A match needs no line: its pages answer only the browser or account

@@ -12,6 +12,14 @@ from __future__ import annotations
 
 import unicodedata
 
+#: The characters that steer the direction of text (Unicode's Bidi_Control):
+#: embeddings, overrides, isolates and marks. "Bob" + a right-to-left override +
+#: "evil" would show as "Boblive" and turn round whatever follows it on the page, so
+#: no name keeps one anywhere. (Pages isolate every name with <bdi> besides.)
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
+
 
 def _invisible(character: str) -> bool:
     """A space of any kind, or a character that only steers the text (a zero-width
@@ -21,10 +29,12 @@ def _invisible(character: str) -> bool:
 
 def tidy_name(name: str) -> str:
     """``name`` as it is kept: its letters composed (an accent with its letter), one
-    plain space between its words, and nothing invisible at either end. A name of
+    plain space between its words, no direction control anywhere (``BIDI_CONTROLS``),
+    and nothing invisible at either end. A name of
     nothing visible comes back empty. Invisible characters inside a word stay: some
     scripts need them (the zero-width non-joiner of Persian, the joiner of an emoji
     of a family)."""
+    name = "".join(character for character in name if character not in BIDI_CONTROLS)
     words = unicodedata.normalize("NFC", name).split()
     # (A "word" of nothing visible between two spaces goes with its spaces.)
     text = " ".join(word for word in words if not all(map(_invisible, word)))

@@ -12,9 +12,9 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, JsonResponse, UnreadablePostError
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring.engine import (
     GolfError,
@@ -59,6 +59,8 @@ def _read_json(request: HttpRequest) -> dict[str, Any]:
         raw = request.body
     except RequestDataTooBig as exc:
         raise BadRequest(("body", "the request body is too large")) from exc
+    except UnreadablePostError as exc:  # the client stopped sending (gunicorn.conf.py)
+        raise BadRequest(("body", "the request body stopped arriving; send it again")) from exc
     if len(raw) > MAX_BODY_BYTES:
         raise BadRequest(("body", f"the request body is larger than {MAX_BODY_BYTES} bytes"))
     try:
@@ -244,14 +246,14 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
 
 
 @csrf_exempt
-@require_GET
+@require_safe
 def rules_list(request: HttpRequest) -> JsonResponse:
     """Every variant, joker option, house rule and play rule, with slugs and summaries."""
     return JsonResponse(rules_catalog())
 
 
 @csrf_exempt
-@require_GET
+@require_safe
 def openapi(request: HttpRequest) -> JsonResponse:
     """The OpenAPI 3.1 description of this API."""
     return JsonResponse(openapi_document())

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from golfsite.release import code_version
@@ -28,7 +28,7 @@ from scoring.views.access import (
 )
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The scoreboard: a golf card of every hole, running totals and standings."""
@@ -38,7 +38,7 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the share link can follow live."""

@@ -6,7 +6,8 @@ import csv
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 
 from golfsite.wording import short_names
 from scoring import selectors
@@ -17,7 +18,8 @@ from scoring.views.access import (
 )
 
 
-@require_GET
+@never_cache
+@require_safe
 def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score card as CSV: a row per player, a column per hole, then the total."""
     match = match_for_request(request, pk)
@@ -34,7 +36,7 @@ def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     """The match as a paper score card: every hole still to play or played (a match
     ended early stops at its last), who dealt it, the totals."""

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from golfsite.wording import sentence
@@ -145,7 +145,7 @@ def _initial_for(hole: Hole | None, number: int, players: list[Player]) -> dict[
     return initial
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Enter the next hole: every grid (or every total), who went out; save.
 
@@ -155,7 +155,7 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """
     match = match_for_request(request, pk)
     players = selectors.match_players(match=match)
-    if request.method == "GET":
+    if request.method != "POST":
         if match.is_finished:
             messages.info(request, "This match is finished.")
             return redirect(match)
@@ -237,7 +237,7 @@ def _scoreboard_after_save(
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Score the hole as typed so far, without saving: each player's score and
@@ -247,7 +247,7 @@ def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     again (a phone reloads a page it dropped), it has nothing to check: it goes to the
     next hole's form rather than answer "method not allowed"."""
     match = match_for_request(request, pk)
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect("scoring:hole_new", pk=match.pk)
     players = selectors.match_players(match=match)
     form = HoleForm(request.POST, players=players)
@@ -279,7 +279,7 @@ def _hole_or_404(match: Match, number: int) -> Hole:
     return get_object_or_404(Hole.objects.prefetch_related("scores"), match=match, number=number)
 
 
-@require_GET
+@require_safe
 def hole_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One hole: every grid drawn as cards with its breakdown, and the final scores."""
     match = match_for_request(request, pk)
@@ -301,13 +301,13 @@ def hole_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a saved hole: re-validated and re-scored, and the totals with it."""
     match = match_for_request(request, pk)
     hole = _hole_or_404(match, number)
     players = selectors.match_players(match=match)
-    if request.method == "GET":
+    if request.method != "POST":
         form = HoleForm(initial=_initial_for(hole, number, players), players=players)
         return render(
             request,
@@ -347,7 +347,7 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hole_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Delete the last hole, after a second, deliberate step."""
     match = match_for_request(request, pk)

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from golfsite.lists import in_words
 from golfsite.wording import sentence
@@ -49,7 +49,7 @@ class ListedMatch:
         return cls(match, [seat.name for seat in seats], length, winners)
 
 
-@require_GET
+@require_safe
 def match_list(request: HttpRequest) -> HttpResponse:
     """The matches this browser started (or its signed-in owner did), newest first,
     a page at a time: a player of many years gets the same small page as a
@@ -106,7 +106,7 @@ def _parse_list_cursor(text: str) -> tuple[datetime, int] | None:
         return None
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
     """Start a match: players in seating order, the first dealer and the rules.
 
@@ -145,7 +145,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_end(request: HttpRequest, pk: int) -> HttpResponse:
     """End a match before its last hole, after a second, deliberate step."""
     match = match_for_request(request, pk)
@@ -165,7 +165,7 @@ def match_end(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a whole match (one started by mistake, say), after a second, deliberate
     step that says what would be lost."""
@@ -197,7 +197,7 @@ def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_share_replace(request: HttpRequest, pk: int) -> HttpResponse:
     """Stop the share link and make a new one (a keeper only). The scoreboard's button
     posts here, and the answer asks first, as the address opened does; only the
@@ -214,13 +214,13 @@ def match_share_replace(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/match_share_replace.html", {"match": match})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new match with the same players and rules; the first deal moves one seat on.
     Opened as a page (an address kept in a phone's history), back to the match: only
     its button starts a rematch."""
     match = match_for_request(request, pk)
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect(match)
     rematch = services.match_rematch(match=match, owner=request.user)
     remember_match(request, rematch)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import re
 
 import pytest
@@ -166,3 +167,28 @@ def test_a_form_carrying_a_file_gets_the_400_page_and_nothing_is_stored(client, 
     assert not Match.objects.exists()
     # The same form without the file starts the match.
     assert client.post(reverse("scoring:match_new"), NEW_MATCH).status_code == 302
+
+
+def test_a_request_refused_for_size_is_one_line_in_the_log(client, caplog, tmp_path):
+    """A refusal is the visitor's mistake, not the site's: one line saying what and
+    where, no traceback (a flood of them would bury real errors)."""
+    upload = tmp_path / "small.bin"
+    upload.write_bytes(b"x")
+    many = {f"field_{n}": "1" for n in range(2000)}
+    for match, url, data in [*oversized_posts(), (None, reverse("scoring:match_new"), many)]:
+        if match is not None:
+            client.cookies["sessionid"] = session_owning(match)
+        caplog.clear()
+        with caplog.at_level("INFO"):
+            assert client.post(url, data).status_code == 400
+        lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(lines) == 1, (url, [r.getMessage() for r in lines])
+        assert lines[0].exc_info is None and not lines[0].exc_text, url
+        assert url in lines[0].getMessage()
+    caplog.clear()
+    with upload.open("rb") as file, caplog.at_level("INFO"):
+        response = client.post(reverse("scoring:match_new"), {**NEW_MATCH, "upload": file})
+    assert response.status_code == 400
+    lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.exc_info for r in lines] == [None]
+    assert "file" in lines[0].getMessage()

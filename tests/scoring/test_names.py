@@ -51,3 +51,28 @@ def test_different_names_stay_different():
     assert name_key("Ann") != name_key("Anna")
     assert name_key("Ann Lee") != name_key("AnnLee")
     assert name_key("Jose") != name_key("José")
+
+
+#: Every bidirectional control: embeddings, overrides, isolates and marks.
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+
+
+@pytest.mark.parametrize("control", list(BIDI_CONTROLS), ids=lambda c: f"U+{ord(c):04X}")
+def test_a_name_keeps_no_bidirectional_control_anywhere(control):
+    """A name "Bob" + RIGHT-TO-LEFT OVERRIDE + "evil" would show "live" and turn round the
+    text after it on every page the name is on."""
+    assert tidy_name(f"Bob{control}evil") == "Bobevil"
+    assert tidy_name(f"Bob {control}evil{control}") == "Bob evil"
+    assert name_key(f"Bob{control}evil") == name_key("Bobevil")
+
+
+def test_a_right_to_left_name_keeps_its_letters():
+    assert tidy_name("\u05d3\u05d5\u05d3 2") == "\u05d3\u05d5\u05d3 2"
+
+
+def test_a_group_keeps_no_bidirectional_control_in_its_name(db):
+    from groups import services
+    from tests.groups.factories import UserFactory
+
+    group = services.group_create(owner=UserFactory(), name="Friday\u202e golf")
+    assert group.name == "Friday golf"

@@ -440,3 +440,37 @@ def test_the_admin_is_for_staff_only(role, world):
             continue
         assert response.status_code == 302, (url, response.status_code)
         assert response["Location"].startswith(reverse("admin:login")), url
+
+
+def head_cases() -> Iterator[Any]:
+    """Every URL that answers GET, with a visitor it answers (the first role whose
+    GET is not refused or sent to log in)."""
+    for name, row in TABLE.items():
+        if row.get is None:
+            continue
+        for role in ROLES:
+            target = "owner's match" if role == "owner" else "keeper's match"
+            if expected(row.get, role, target) in (OK, ELSEWHERE):
+                yield pytest.param(name, role, target, id=name)
+                break
+
+
+@pytest.mark.parametrize(("name", "role", "target"), list(head_cases()))
+def test_head_is_answered_wherever_get_is(name, role, target, world):
+    """HEAD (a link checker, a monitor, curl -I) gets what GET gets, without the body."""
+    row = TABLE[name]
+    world.target = world.kept if target == "keeper's match" else world.match
+    url = reverse(name, args=row.args(world))
+    client = client_for(role, world)
+    got = client.get(url)
+    before = state()
+    head = client.head(url)
+    assert head.status_code == got.status_code, (url, head.status_code, got.status_code)
+    assert head.content == b""
+    assert head.get("Content-Type") == got.get("Content-Type")
+    assert state() == before
+
+
+def test_every_url_that_answers_get_is_checked_with_head():
+    names = {case.values[0] for case in head_cases()}
+    assert names == {name for name, row in TABLE.items() if row.get is not None}

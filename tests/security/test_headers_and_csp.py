@@ -70,3 +70,13 @@ def test_html_built_in_python_has_no_inline_styles():
     assert len(sources) > 10
     offenders = [p.name for p in sources if re.search(r"\sstyle\s*=|<style\b", p.read_text())]
     assert offenders == []
+
+
+@pytest.mark.parametrize("path", ["/", "/healthz", "/api/v1/rules", "/matches/new/"])
+def test_permissions_policy_turns_off_what_the_site_never_uses(client, path):
+    header = client.get(path)["Permissions-Policy"]
+    policy = dict(part.strip().split("=", 1) for part in header.split(","))
+    for feature in ("camera", "microphone", "geolocation", "payment", "usb"):
+        assert policy[feature] == "()", feature
+    # The scoresheet keeps the screen awake during a match, from this site only.
+    assert policy["screen-wake-lock"] == "(self)"

@@ -1,0 +1,55 @@
+"""Headers every response of the site gets, whatever view made it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseBase
+from django.utils.cache import has_vary_header, patch_cache_control
+
+#: The routes of account pages (sign-up, log-in, passwords): never stored anywhere.
+NO_STORE_ROUTES = ("accounts/",)
+
+
+class PrivateCacheMiddleware:
+    """A response that depends on who asks is for that browser alone.
+
+    Django marks such a response ``Vary: Cookie`` (it read the session, the signed-in
+    user, or put a CSRF token in a form); ``Vary`` alone still lets a shared cache (a
+    proxy, a CDN) keep one copy per cookie, so it is also sent ``Cache-Control:
+    private``. Account pages are ``no-store``. A view's own cache headers (the live
+    board's ``private, no-cache``; ``never_cache``) are kept and added to.
+
+    Sits above the session and CSRF middleware, so it sees the ``Vary`` they add.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        match = request.resolver_match
+        if match is not None and match.route.startswith(NO_STORE_ROUTES):
+            patch_cache_control(response, private=True, no_store=True)
+        elif has_vary_header(response, "Cookie"):
+            patch_cache_control(response, private=True)
+        return response
+
+
+class PermissionsPolicyMiddleware:
+    """Sends ``Permissions-Policy`` from ``settings.PERMISSIONS_POLICY``: each browser
+    feature with the origins that may use it (an empty list: nobody)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+        self.header = ", ".join(
+            f"{feature}=({' '.join(origins)})"
+            for feature, origins in settings.PERMISSIONS_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if self.header:
+            response.headers.setdefault("Permissions-Policy", self.header)
+        return response
