@@ -120,6 +120,10 @@ VARIANTS: dict[str, Variant] = {
 }
 DEFAULT_VARIANT = "six-card"
 
+#: Variants whose holes are ended by a knock (played face down, from memory) rather
+#: than by a player's last card being turned up.
+KNOCK_TO_END: frozenset[str] = frozenset({"four-card"})
+
 
 class DeckKind(enum.Enum):
     """Which cards are shuffled: standard 52-card decks, or the ZSA deck (fourteen
@@ -134,6 +138,11 @@ DECK_DESCRIPTIONS: dict[DeckKind, str] = {
     DeckKind.ZSA: "The ZSA deck: ranks 0, A, 2-9, X, J, Q, K in eight suits, no jokers; "
     "one deck covers 2 to 8 players.",
 }
+
+#: Cards in a ZSA deck as sold. Its Golf page lists eight suits of its fourteen ranks,
+#: :data:`COPIES_PER_RANK` cards of each, and does not say what the rest are; the
+#: scoring deals none of them.
+ZSA_CARDS_SOLD = 120
 
 #: How many copies of each rank one deck holds.
 COPIES_PER_RANK: dict[DeckKind, int] = {DeckKind.STANDARD: 4, DeckKind.ZSA: 8}
@@ -353,8 +362,9 @@ PLAY_RULE_INFO: dict[str, tuple[str, str]] = {
     ),
     "early_knock": (
         "Early knock",
-        "With two face-down cards or fewer, a player may turn them all up and end the "
-        "hole at once.",
+        "With two face-down cards or fewer, a player may use their turn to turn them all "
+        "up. The knocker counts as having gone out: everyone else still has one more turn, "
+        "and the knock penalty and bonus score the knocker.",
     ),
     "end_of_hole": ("End of a hole", "What happens when someone goes out."),
     "holes": ("Holes", "How many holes make the match (1, 9, 18 or any number)."),
@@ -470,6 +480,14 @@ class RuleSet:
     def went_out_rules(self) -> tuple[HouseRule, ...]:
         """The house rules in force that score whoever went out first."""
         return tuple(rule for rule in self.house_rules_in_order if rule in WENT_OUT_RULES)
+
+    @property
+    def ways_out(self) -> tuple[str, ...]:
+        """How a player becomes the one who went out first (what the knock rules and
+        the score card's dot call "went out"): ``("turned up their last card first",
+        "knocked early")`` with early knock, as an early knocker counts as gone out."""
+        usual = "knocked" if self.variant in KNOCK_TO_END else "turned up their last card first"
+        return (usual, "knocked early") if self.early_knock else (usual,)
 
     @property
     def house_rules_in_order(self) -> tuple[HouseRule, ...]:

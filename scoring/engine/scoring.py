@@ -213,7 +213,8 @@ def _matched_ranks(columns: Sequence[ColumnScore]) -> Counter[Rank]:
 def score_hole(grids: Sequence[Grid], rules: RuleSet, went_out: int | None = None) -> HoleScore:
     """Score every grid of a hole, then apply the hole rules in order.
 
-    ``went_out`` is the seat of the player who went out, if anyone did.
+    ``went_out`` is the seat of the player who went out, if anyone did: who
+    ended the hole, by any of :attr:`RuleSet.ways_out` (an early knocker too).
     """
     grid_scores = [score_grid(grid, rules) for grid in grids]
     return apply_hole_rules([g.total for g in grid_scores], rules, went_out, grid_scores)
@@ -229,6 +230,8 @@ def apply_hole_rules(
 
     ``totals`` are the players' grid scores (counted by hand, or from
     :func:`score_grid`); each step works on the scores the step before left.
+    ``went_out`` is the seat that ended the hole (:attr:`RuleSet.ways_out`): an early
+    knocker is scored by the knock rules like any player who went out.
     """
     scores = list(totals)
     adjustments: list[list[Adjustment]] = [[] for _ in scores]
