@@ -706,8 +706,9 @@ PRESETS: dict[str, tuple[str, str, RuleSet]] = {
     ),
     "speed-golf": (
         "Speed Golf",
-        "Six-card Golf where every discard turns up a card, so holes end sooner.",
-        RuleSet(flip_on_discard=FlipOnDiscard.SPEED_GOLF, end_of_hole=EndOfHole.IMMEDIATE),
+        "Six-card Golf where discarding a drawn card also turns up one of your own, so "
+        "holes are shorter.",
+        RuleSet(flip_on_discard=FlipOnDiscard.SPEED_GOLF),
     ),
     "party": (
         "Party set",
