@@ -61,9 +61,9 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
         ),
     ),
     "one-eyed-jacks": RuleText(
-        effect="Half the jacks turn into safe cards, as good as a king. Write suits when you "
-        "score, because the rule needs them: a jack with no suit is counted as an ordinary "
-        "jack.",
+        effect="Half the jacks turn into safe cards, as good as a king. Write a jack's suit "
+        "when you score, because its value depends on it: a jack typed without one is "
+        "not guessed at, and the scorer asks which jack it is.",
         example_note="The jacks of hearts and spades are the ones drawn in profile.",
         cases=(
             Case("Without one-eyed jacks", ("JH 3 4 / 5 JS 7",)),

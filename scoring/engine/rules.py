@@ -519,6 +519,32 @@ class RuleSet:
             phrases.append(f"{cards} turned up to start")
         return tuple(phrases)
 
+    @property
+    def ranks_needing_suit(self) -> tuple[Rank, ...]:
+        """Ranks whose value depends on the suit under these rules: the jack under
+        One-eyed Jacks, in standard decks (the ZSA deck's suits are not written)."""
+        if self.has(HouseRule.ONE_EYED_JACKS) and self.deck is DeckKind.STANDARD:
+            return (Rank.JACK,)
+        return ()
+
+    def suit_reason(self, rank: Rank) -> str:
+        """Why a card of ``rank`` needs its suit, with the values the suits give it:
+        "under One-eyed Jacks its suit decides its value: the jacks of hearts and
+        spades are worth 0, of clubs and diamonds 10"."""
+        by_value: dict[int, list[Suit]] = {}
+        for suit in Suit:
+            by_value.setdefault(self.value(Card(rank, suit)), []).append(suit)
+        parts = [
+            " and ".join(sorted(suit.name.lower() for suit in suits)) + f" {value}"
+            for value, suits in sorted(by_value.items())
+        ]
+        rules = [r.title for r in self.house_rules_in_order if r in SUIT_RULES]
+        first, *rest = parts
+        head, _, value = first.rpartition(" ")
+        said = f"the {rank.plural} of {head} are worth {value}"
+        said += "".join(f", of {part}" for part in rest)
+        return f"under {' and '.join(rules)} its suit decides its value: {said}"
+
     def value(self, card: Card) -> int:
         """What ``card`` is worth on its own under these rules."""
         if (
@@ -593,6 +619,9 @@ BASE_VALUES: dict[Rank, int] = {
     Rank.KING: 0,
     Rank.JOKER: 0,
 }
+
+#: House rules that give a card a value by its suit.
+SUIT_RULES = frozenset({HouseRule.ONE_EYED_JACKS})
 
 #: The suits of the one-eyed jacks (shown in profile on most standard decks).
 ONE_EYED_SUITS: frozenset[Suit] = frozenset({Suit.HEARTS, Suit.SPADES})
