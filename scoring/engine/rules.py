@@ -251,6 +251,13 @@ class HouseRule(enum.Enum):
         """Where it applies: ``card``, ``column``, ``grid`` or ``hole``."""
         return HOUSE_RULE_INFO[self][2]
 
+    @property
+    def from_total(self) -> bool:
+        """Whether the rule can be applied to a grid's total alone, without its cards
+        (a hole entered as totals only): the rules of the whole hole, and the grid
+        rules that read only the total, like Blackjack."""
+        return self.scope == "hole" or self in TOTAL_GRID_RULES
+
 
 HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
     HouseRule.SUPER_KINGS: ("Super Kings", "Kings are worth −2 instead of 0.", "card"),
@@ -293,6 +300,9 @@ HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
         "hole",
     ),
 }
+
+#: Grid rules that read only a grid's total, not its cards.
+TOTAL_GRID_RULES = frozenset({HouseRule.BLACKJACK})
 
 #: The order in which rules that act on whole scores apply, after the columns:
 #: grid bonuses first, then each hole rule on the scores the step before left.
@@ -480,6 +490,23 @@ class RuleSet:
     def went_out_rules(self) -> tuple[HouseRule, ...]:
         """The house rules in force that score whoever went out first."""
         return tuple(rule for rule in self.house_rules_in_order if rule in WENT_OUT_RULES)
+
+    @property
+    def rules_needing_cards(self) -> tuple[HouseRule, ...]:
+        """The grid bonuses in force that a total counted by hand cannot carry: they
+        read which cards lie where (card and column rules are part of the counting)."""
+        return tuple(
+            rule
+            for rule in self.house_rules_in_order
+            if rule.scope == "grid" and not rule.from_total
+        )
+
+    @property
+    def rules_from_total(self) -> tuple[HouseRule, ...]:
+        """The grid rules in force that apply to a total counted by hand."""
+        return tuple(
+            rule for rule in self.house_rules_in_order if rule.scope == "grid" and rule.from_total
+        )
 
     @property
     def ways_out(self) -> tuple[str, ...]:

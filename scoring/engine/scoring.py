@@ -162,12 +162,37 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     )
     adjustments = _grid_bonuses(columns, rules)
     total = sum(column.points for column in columns) + sum(a.points for a in adjustments)
-    if rules.has(HouseRule.BLACKJACK) and total == BLACKJACK_SCORE:
-        adjustments.append(
-            Adjustment(HouseRule.BLACKJACK.slug, -BLACKJACK_SCORE, "exactly 21 becomes 0")
-        )
-        total = 0
+    for adjustment in _total_rules(total, rules):
+        adjustments.append(adjustment)
+        total += adjustment.points
     return GridScore(columns, tuple(adjustments), total)
+
+
+def _total_rules(total: int, rules: RuleSet) -> list[Adjustment]:
+    """Step 3, the grid rules that read only the total (``HouseRule.from_total``):
+    blackjack."""
+    if rules.has(HouseRule.BLACKJACK) and total == BLACKJACK_SCORE:
+        return [Adjustment(HouseRule.BLACKJACK.slug, -BLACKJACK_SCORE, "exactly 21 becomes 0")]
+    return []
+
+
+def score_totals(totals: Sequence[int], rules: RuleSet, went_out: int | None = None) -> HoleScore:
+    """Score a hole entered as totals counted by hand: each total takes the grid rules
+    that read only a total (blackjack), then the hole rules apply as in
+    :func:`apply_hole_rules`. The rules that need the cards
+    (``RuleSet.rules_needing_cards``) cannot be applied."""
+    own = [_total_rules(total, rules) for total in totals]
+    after = [
+        total + sum(a.points for a in adjustments)
+        for total, adjustments in zip(totals, own, strict=True)
+    ]
+    hole = apply_hole_rules(after, rules, went_out)
+    return HoleScore(
+        tuple(
+            player._replace(grid_score=total, adjustments=tuple(first) + player.adjustments)
+            for player, total, first in zip(hole.players, totals, own, strict=True)
+        )
+    )
 
 
 def _score_column(number: int, cards: tuple[Card, ...], rules: RuleSet) -> ColumnScore:
