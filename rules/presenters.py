@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from golfsite.lists import in_words
+from golfsite.numbers import points
 from golfsite.wording import sentence
 from scoring.engine import (
     JOKER_OPTIONS,
@@ -28,6 +29,7 @@ from scoring.engine import (
     RuleSet,
     Suit,
     TableError,
+    apply_hole_rules,
     check_grid,
     check_table,
     score_grid,
@@ -36,10 +38,14 @@ from scoring.engine import (
 from scoring.engine.deal import deal_grid, shoe
 from scoring.engine.grid import EMPTY_SLOT, empty_slots_message
 from scoring.engine.rules import (
+    COPIES_PER_RANK,
     DECK_RANKS,
     END_OF_HOLE_INFO,
     FLIP_ON_DISCARD_INFO,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PLAY_RULE_INFO,
+    ZSA_CARDS_SOLD,
     DeckKind,
 )
 from scoring.engine.slots import grid_cells
@@ -48,6 +54,54 @@ from .content.examples import Example
 from .content.house_rules import HOUSE_RULE_TEXT, JOKER_TEXT, PLAY_RULE_TEXT, Case, RuleText
 from .content.variants import VariantText
 from .forms import MAX_SEED, query_string, rules_from_dict, rules_query_items
+
+# -- numbers the words quote -----------------------------------------------------------
+
+
+def _signed(value: int) -> str:
+    """``+10``, ``−5``, ``0``: points a rule adds or takes off."""
+    return f"+{value}" if value > 0 else points(value)
+
+
+def _finisher_change(rules: RuleSet, lowest: bool) -> int:
+    """What the rules add to the score of a player who went out, with the lowest score
+    of a two-player hole or without it (the engine scores a sample hole)."""
+    totals = [10, 20] if lowest else [20, 10]
+    return apply_hole_rules(totals, rules, went_out=0).scores[0] - totals[0]
+
+
+def second_deck_from(rules: RuleSet | None = None) -> int:
+    """The fewest players the engine deals two decks for, under the usual rules."""
+    rules = rules or RuleSet()
+    return next(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if rules.deck_count(n) > 1)
+
+
+def text_facts() -> dict[str, str]:
+    """The numbers the rule pages' sentences quote (``{knock_penalty}`` in a content
+    text), each worked out by the engine, written as the pages write numbers."""
+    penalty = RuleSet(house_rules=frozenset({HouseRule.KNOCK_PENALTY}))
+    bonus = RuleSet(house_rules=frozenset({HouseRule.KNOCK_BONUS}))
+    both = RuleSet(house_rules=penalty.house_rules | bonus.house_rules)
+    zsa = RuleSet(deck=DeckKind.ZSA)
+    dealt = zsa.shoe_size()
+    return {
+        "knock_penalty": _signed(_finisher_change(penalty, lowest=False)),
+        "knock_bonus": _signed(_finisher_change(bonus, lowest=True)),
+        "knocks_not_lowest": _signed(_finisher_change(both, lowest=False)),
+        "knocks_lowest": _signed(_finisher_change(both, lowest=True)),
+        "second_deck_from": str(second_deck_from()),
+        "zsa_cards": str(dealt),
+        "zsa_ranks": str(len(DECK_RANKS[DeckKind.ZSA])),
+        "zsa_copies": str(COPIES_PER_RANK[DeckKind.ZSA]),
+        "zsa_sold": str(ZSA_CARDS_SOLD),
+        "zsa_other": str(ZSA_CARDS_SOLD - dealt),
+    }
+
+
+def filled(text: str) -> str:
+    """A content sentence with the engine's numbers in its ``{name}`` places."""
+    return text.format(**text_facts()) if "{" in text else text
+
 
 #: The grid the home page shows scored: the six-card example every guide starts from.
 HOME_EXAMPLE = "8 5 7 / 8 3 9"
@@ -313,6 +367,15 @@ def scored_example(example: Example) -> ScoredExample:
     return ScoredExample(example, rules, score_grid(grid, rules), query_string(items))
 
 
+def variant_page(page: VariantText) -> VariantText:
+    """A variant's page with the engine's numbers filled into its words."""
+    return replace(
+        page,
+        paragraphs=tuple(map(filled, page.paragraphs)),
+        points=tuple(map(filled, page.points)),
+    )
+
+
 def variant_example(page: VariantText) -> ScoredExample:
     """The sample grid of a variant's page, scored under that variant's rules."""
     rules = {"variant": page.variant, **page.rules}
@@ -346,8 +409,23 @@ class CaseResult:
     try_query: str
 
 
+def _filled_text(text: RuleText) -> RuleText:
+    return replace(
+        text,
+        effect=filled(text.effect),
+        example_note=filled(text.example_note),
+        story=filled(text.story),
+        no_example=filled(text.no_example),
+    )
+
+
 def all_rule_infos() -> list[RuleInfo]:
-    """Every joker option, house rule and play rule, in the order pages list them."""
+    """Every joker option, house rule and play rule, in the order pages list them;
+    their words with the engine's numbers filled in."""
+    return [replace(info, text=_filled_text(info.text)) for info in _rule_infos()]
+
+
+def _rule_infos() -> list[RuleInfo]:
     infos = [
         RuleInfo(f"jokers-{slug}", "jokers", option.name, option.summary, JOKER_TEXT[slug])
         for slug, option in JOKER_OPTIONS.items()

@@ -39,12 +39,14 @@ from .presenters import (
     rank_keys,
     score_case,
     scored_example,
+    second_deck_from,
     six_card_facts,
     starter_grid,
     two_deck_variants,
     twos_example,
     value_rows,
     variant_example,
+    variant_page,
 )
 
 #: House rules that change one grid's score (hole rules need a whole table).
@@ -83,6 +85,7 @@ def guide(request: HttpRequest) -> HttpResponse:
         {
             "rules": rules,
             "values": value_rows(rules),
+            "second_deck_from": second_deck_from(rules),
             **home_example(rules),
             **twos_example(rules),
         },
@@ -207,7 +210,7 @@ def variant_detail(request: HttpRequest, slug: str) -> HttpResponse:
     page = VARIANT_PAGES_BY_SLUG.get(slug)
     if page is None:
         raise Http404("No such variant")
-    context: dict[str, Any] = {"page": page}
+    context: dict[str, Any] = {"page": variant_page(page)}
     if page.variant:
         rules = rules_from_dict({"variant": page.variant, **page.rules})
         context |= {
@@ -304,7 +307,13 @@ def practice(request: HttpRequest) -> HttpResponse:
 def faq(request: HttpRequest) -> HttpResponse:
     """Questions players ask at the table."""
     return render(
-        request, "rules/faq.html", {**six_card_facts(), "two_deck_variants": two_deck_variants()}
+        request,
+        "rules/faq.html",
+        {
+            **six_card_facts(),
+            "two_deck_variants": two_deck_variants(),
+            "second_deck_from": second_deck_from(),
+        },
     )
 
 

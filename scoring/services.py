@@ -34,6 +34,7 @@ from scoring.engine import (
     grid_problems,
     parse_grid,
     score_grid,
+    score_totals,
     table_problems,
 )
 from scoring.engine.match import seating_problems, totals_problems
@@ -112,7 +113,7 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
             return result
         result.problems.extend(totals_problems(entry.totals, rules))
         if not result.problems:
-            result.hole = apply_hole_rules([int(t) for t in entry.totals], rules, went_out)
+            result.hole = score_totals([int(t) for t in entry.totals], rules, went_out)
         return result
     if entry.kind != GRIDS:
         result.problems.append(Problem("choose cards or totals"))

@@ -61,9 +61,9 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
         ),
     ),
     "one-eyed-jacks": RuleText(
-        effect="Half the jacks turn into safe cards, as good as a king. Write suits when you "
-        "score, because the rule needs them: a jack with no suit is counted as an ordinary "
-        "jack.",
+        effect="Half the jacks turn into safe cards, as good as a king. Write a jack's suit "
+        "when you score, because its value depends on it: a jack typed without one is "
+        "not guessed at, and the scorer asks which jack it is.",
         example_note="The jacks of hearts and spades are the ones drawn in profile.",
         cases=(
             Case("Without one-eyed jacks", ("JH 3 4 / 5 JS 7",)),
@@ -114,7 +114,7 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
     ),
     "knock-penalty": RuleText(
         effect="Going out becomes a claim that you are winning the hole. Only do it when you "
-        "are fairly sure nobody is lower, because a wrong guess costs ten.",
+        "are fairly sure nobody is lower, because a wrong guess costs {knock_penalty}.",
         example_note="Three players; the first goes out with 24 while others are lower.",
         cases=(
             Case("Without the knock penalty", _HOLE_TABLE, went_out=0),
@@ -123,8 +123,11 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
     ),
     "knock-bonus": RuleText(
         effect="A reward for racing: finishing first can be worth more than one last "
-        "improvement. Combined with the knock penalty, going out becomes a bet of five "
-        "points against ten.",
+        "improvement. With the knock penalty on too, both rules score the player who went "
+        "out. Without the lowest score they take the penalty and the bonus, "
+        "{knock_penalty} and {knock_bonus}, so {knocks_not_lowest} in all; with the lowest "
+        "score (a tie counts) only the bonus. Going out then stakes {knocks_lowest} when you "
+        "are right against {knocks_not_lowest} when you are wrong.",
         example_note="The second player goes out with 4.",
         cases=(
             Case("Without the knock bonus", _HOLE_TABLE, went_out=1),
@@ -221,8 +224,11 @@ PLAY_RULE_TEXT: dict[str, RuleText] = {
             Case("Knocking now", ("8 2 K / 8 5 9",), {"early_knock": True}),
             Case("Waiting for a king", ("8 2 K / 8 5 K",), {"early_knock": True}),
         ),
-        story="With two cards still face down, you turn them both up on your turn and the "
-        "hole ends at once.",
+        story="With two cards still face down, you knock instead of drawing and turn them "
+        "both up. You now count as having gone out, as if your last card had been turned up "
+        "the usual way: every other player still has one more turn, and "
+        "with the knock penalty or knock bonus on, they score you. On the scoresheet, mark "
+        "the knocker as the player who went out first.",
     ),
     "end_of_hole": RuleText(
         effect="With one more turn for everyone, going out early gives the others a last "

@@ -128,9 +128,11 @@ VARIANT_PAGES: tuple[VariantText, ...] = (
             "The ZSA deck is a large deck with eight suits and two ranks an ordinary deck "
             "lacks: a 0 and an X, its name for the ten. One ZSA deck is enough for two to "
             "eight players.",
-            "It is sold as a 120-card deck. For Golf, what matters is that it holds eight "
-            "cards of each of its fourteen ranks, so a rank can turn up eight times in one "
-            "hole.",
+            "Its Golf rules use its {zsa_ranks} ranks in eight suits, {zsa_copies} cards of "
+            "each rank: {zsa_cards} cards, so a rank can turn up {zsa_copies} times in one "
+            "hole. The deck is sold as a {zsa_sold}-card deck; its Golf page does not say "
+            "what the other {zsa_other} are, and the scoring here neither deals nor counts "
+            "them.",
             "Golf with it is six-card Golf. The ZSA rules end the hole the moment any player's "
             "sixth card is turned up, with no extra turns; on this site that is the "
             "“ends at once” choice. Suits are only for looks: pairs go by rank.",

@@ -30,6 +30,7 @@ from .scoring import (
     apply_hole_rules,
     score_grid,
     score_hole,
+    score_totals,
 )
 from .validation import check_grid, check_table, grid_problems, parse_grid, table_problems
 
@@ -69,5 +70,6 @@ __all__ = [
     "parse_grid",
     "score_grid",
     "score_hole",
+    "score_totals",
     "table_problems",
 ]

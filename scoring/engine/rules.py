@@ -120,6 +120,10 @@ VARIANTS: dict[str, Variant] = {
 }
 DEFAULT_VARIANT = "six-card"
 
+#: Variants whose holes are ended by a knock (played face down, from memory) rather
+#: than by a player's last card being turned up.
+KNOCK_TO_END: frozenset[str] = frozenset({"four-card"})
+
 
 class DeckKind(enum.Enum):
     """Which cards are shuffled: standard 52-card decks, or the ZSA deck (fourteen
@@ -134,6 +138,11 @@ DECK_DESCRIPTIONS: dict[DeckKind, str] = {
     DeckKind.ZSA: "The ZSA deck: ranks 0, A, 2-9, X, J, Q, K in eight suits, no jokers; "
     "one deck covers 2 to 8 players.",
 }
+
+#: Cards in a ZSA deck as sold. Its Golf page lists eight suits of its fourteen ranks,
+#: :data:`COPIES_PER_RANK` cards of each, and does not say what the rest are; the
+#: scoring deals none of them.
+ZSA_CARDS_SOLD = 120
 
 #: How many copies of each rank one deck holds.
 COPIES_PER_RANK: dict[DeckKind, int] = {DeckKind.STANDARD: 4, DeckKind.ZSA: 8}
@@ -242,6 +251,13 @@ class HouseRule(enum.Enum):
         """Where it applies: ``card``, ``column``, ``grid`` or ``hole``."""
         return HOUSE_RULE_INFO[self][2]
 
+    @property
+    def from_total(self) -> bool:
+        """Whether the rule can be applied to a grid's total alone, without its cards
+        (a hole entered as totals only): the rules of the whole hole, and the grid
+        rules that read only the total, like Blackjack."""
+        return self.scope == "hole" or self in TOTAL_GRID_RULES
+
 
 HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
     HouseRule.SUPER_KINGS: ("Super Kings", "Kings are worth −2 instead of 0.", "card"),
@@ -284,6 +300,9 @@ HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
         "hole",
     ),
 }
+
+#: Grid rules that read only a grid's total, not its cards.
+TOTAL_GRID_RULES = frozenset({HouseRule.BLACKJACK})
 
 #: The order in which rules that act on whole scores apply, after the columns:
 #: grid bonuses first, then each hole rule on the scores the step before left.
@@ -353,8 +372,9 @@ PLAY_RULE_INFO: dict[str, tuple[str, str]] = {
     ),
     "early_knock": (
         "Early knock",
-        "With two face-down cards or fewer, a player may turn them all up and end the "
-        "hole at once.",
+        "With two face-down cards or fewer, a player may use their turn to turn them all "
+        "up. The knocker counts as having gone out: everyone else still has one more turn, "
+        "and the knock penalty and bonus score the knocker.",
     ),
     "end_of_hole": ("End of a hole", "What happens when someone goes out."),
     "holes": ("Holes", "How many holes make the match (1, 9, 18 or any number)."),
@@ -472,6 +492,31 @@ class RuleSet:
         return tuple(rule for rule in self.house_rules_in_order if rule in WENT_OUT_RULES)
 
     @property
+    def rules_needing_cards(self) -> tuple[HouseRule, ...]:
+        """The grid bonuses in force that a total counted by hand cannot carry: they
+        read which cards lie where (card and column rules are part of the counting)."""
+        return tuple(
+            rule
+            for rule in self.house_rules_in_order
+            if rule.scope == "grid" and not rule.from_total
+        )
+
+    @property
+    def rules_from_total(self) -> tuple[HouseRule, ...]:
+        """The grid rules in force that apply to a total counted by hand."""
+        return tuple(
+            rule for rule in self.house_rules_in_order if rule.scope == "grid" and rule.from_total
+        )
+
+    @property
+    def ways_out(self) -> tuple[str, ...]:
+        """How a player becomes the one who went out first (what the knock rules and
+        the score card's dot call "went out"): ``("turned up their last card first",
+        "knocked early")`` with early knock, as an early knocker counts as gone out."""
+        usual = "knocked" if self.variant in KNOCK_TO_END else "turned up their last card first"
+        return (usual, "knocked early") if self.early_knock else (usual,)
+
+    @property
     def house_rules_in_order(self) -> tuple[HouseRule, ...]:
         """The house rules in force, in the order the catalogue lists them: the set
         itself has no order that holds from one process to the next."""
@@ -500,6 +545,32 @@ class RuleSet:
             cards = f"{flips or 'No'} card{'' if flips == 1 else 's'}"
             phrases.append(f"{cards} turned up to start")
         return tuple(phrases)
+
+    @property
+    def ranks_needing_suit(self) -> tuple[Rank, ...]:
+        """Ranks whose value depends on the suit under these rules: the jack under
+        One-eyed Jacks, in standard decks (the ZSA deck's suits are not written)."""
+        if self.has(HouseRule.ONE_EYED_JACKS) and self.deck is DeckKind.STANDARD:
+            return (Rank.JACK,)
+        return ()
+
+    def suit_reason(self, rank: Rank) -> str:
+        """Why a card of ``rank`` needs its suit, with the values the suits give it:
+        "under One-eyed Jacks its suit decides its value: the jacks of hearts and
+        spades are worth 0, of clubs and diamonds 10"."""
+        by_value: dict[int, list[Suit]] = {}
+        for suit in Suit:
+            by_value.setdefault(self.value(Card(rank, suit)), []).append(suit)
+        parts = [
+            " and ".join(sorted(suit.name.lower() for suit in suits)) + f" {value}"
+            for value, suits in sorted(by_value.items())
+        ]
+        rules = [r.title for r in self.house_rules_in_order if r in SUIT_RULES]
+        first, *rest = parts
+        head, _, value = first.rpartition(" ")
+        said = f"the {rank.plural} of {head} are worth {value}"
+        said += "".join(f", of {part}" for part in rest)
+        return f"under {' and '.join(rules)} its suit decides its value: {said}"
 
     def value(self, card: Card) -> int:
         """What ``card`` is worth on its own under these rules."""
@@ -575,6 +646,9 @@ BASE_VALUES: dict[Rank, int] = {
     Rank.KING: 0,
     Rank.JOKER: 0,
 }
+
+#: House rules that give a card a value by its suit.
+SUIT_RULES = frozenset({HouseRule.ONE_EYED_JACKS})
 
 #: The suits of the one-eyed jacks (shown in profile on most standard decks).
 ONE_EYED_SUITS: frozenset[Suit] = frozenset({Suit.HEARTS, Suit.SPADES})
@@ -688,8 +762,9 @@ PRESETS: dict[str, tuple[str, str, RuleSet]] = {
     ),
     "speed-golf": (
         "Speed Golf",
-        "Six-card Golf where every discard turns up a card, so holes end sooner.",
-        RuleSet(flip_on_discard=FlipOnDiscard.SPEED_GOLF, end_of_hole=EndOfHole.IMMEDIATE),
+        "Six-card Golf where discarding a drawn card also turns up one of your own, so "
+        "holes are shorter.",
+        RuleSet(flip_on_discard=FlipOnDiscard.SPEED_GOLF),
     ),
     "party": (
         "Party set",

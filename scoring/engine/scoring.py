@@ -162,12 +162,37 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     )
     adjustments = _grid_bonuses(columns, rules)
     total = sum(column.points for column in columns) + sum(a.points for a in adjustments)
-    if rules.has(HouseRule.BLACKJACK) and total == BLACKJACK_SCORE:
-        adjustments.append(
-            Adjustment(HouseRule.BLACKJACK.slug, -BLACKJACK_SCORE, "exactly 21 becomes 0")
-        )
-        total = 0
+    for adjustment in _total_rules(total, rules):
+        adjustments.append(adjustment)
+        total += adjustment.points
     return GridScore(columns, tuple(adjustments), total)
+
+
+def _total_rules(total: int, rules: RuleSet) -> list[Adjustment]:
+    """Step 3, the grid rules that read only the total (``HouseRule.from_total``):
+    blackjack."""
+    if rules.has(HouseRule.BLACKJACK) and total == BLACKJACK_SCORE:
+        return [Adjustment(HouseRule.BLACKJACK.slug, -BLACKJACK_SCORE, "exactly 21 becomes 0")]
+    return []
+
+
+def score_totals(totals: Sequence[int], rules: RuleSet, went_out: int | None = None) -> HoleScore:
+    """Score a hole entered as totals counted by hand: each total takes the grid rules
+    that read only a total (blackjack), then the hole rules apply as in
+    :func:`apply_hole_rules`. The rules that need the cards
+    (``RuleSet.rules_needing_cards``) cannot be applied."""
+    own = [_total_rules(total, rules) for total in totals]
+    after = [
+        total + sum(a.points for a in adjustments)
+        for total, adjustments in zip(totals, own, strict=True)
+    ]
+    hole = apply_hole_rules(after, rules, went_out)
+    return HoleScore(
+        tuple(
+            player._replace(grid_score=total, adjustments=tuple(first) + player.adjustments)
+            for player, total, first in zip(hole.players, totals, own, strict=True)
+        )
+    )
 
 
 def _score_column(number: int, cards: tuple[Card, ...], rules: RuleSet) -> ColumnScore:
@@ -213,7 +238,8 @@ def _matched_ranks(columns: Sequence[ColumnScore]) -> Counter[Rank]:
 def score_hole(grids: Sequence[Grid], rules: RuleSet, went_out: int | None = None) -> HoleScore:
     """Score every grid of a hole, then apply the hole rules in order.
 
-    ``went_out`` is the seat of the player who went out, if anyone did.
+    ``went_out`` is the seat of the player who went out, if anyone did: who
+    ended the hole, by any of :attr:`RuleSet.ways_out` (an early knocker too).
     """
     grid_scores = [score_grid(grid, rules) for grid in grids]
     return apply_hole_rules([g.total for g in grid_scores], rules, went_out, grid_scores)
@@ -229,6 +255,8 @@ def apply_hole_rules(
 
     ``totals`` are the players' grid scores (counted by hand, or from
     :func:`score_grid`); each step works on the scores the step before left.
+    ``went_out`` is the seat that ended the hole (:attr:`RuleSet.ways_out`): an early
+    knocker is scored by the knock rules like any player who went out.
     """
     scores = list(totals)
     adjustments: list[list[Adjustment]] = [[] for _ in scores]

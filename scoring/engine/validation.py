@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Card, Rank
+from .cards import Card, Rank, Suit
 from .errors import GridError, Problem, TableError, seat_label
 from .grid import Grid, count_words, number_word
 from .rules import MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
@@ -41,18 +41,24 @@ def grid_problems(
     ``players`` holds."""
     problems = _layout_problems(grid, rules, player)
     in_play = rules.ranks_in_play
+    needing_suit = rules.ranks_needing_suit
     for r, row in enumerate(grid.rows, start=1):
         for c, card in enumerate(row, start=1):
             if card.rank not in in_play:
-                problems.append(
-                    Problem(
-                        f"{_where(player, r, c)}: {_not_in_deck(card, rules)}",
-                        player=player,
-                        row=r,
-                        column=c,
-                        places=((player, r, c),),
-                    )
+                said = _not_in_deck(card, rules)
+            elif card.suit is None and card.rank in needing_suit:
+                said = _suit_question(card.rank, rules)
+            else:
+                continue
+            problems.append(
+                Problem(
+                    f"{_where(player, r, c)}: {said}",
+                    player=player,
+                    row=r,
+                    column=c,
+                    places=((player, r, c),),
                 )
+            )
     # Too many copies are reported only when every card is in the deck.
     if count and not problems:
         problems = _count_problems([grid], rules, players, "in this grid", [player])
@@ -152,6 +158,16 @@ def check_table(texts: Sequence[str], rules: RuleSet, went_out: Sequence[bool] =
     if problems:
         raise TableError.from_problems(problems)
     return grids
+
+
+def _suit_question(rank: Rank, rules: RuleSet) -> str:
+    """What is asked of a card typed without the suit its value depends on."""
+    written = [str(Card(rank, suit)) for suit in Suit]
+    reason = rules.suit_reason(rank)
+    return (
+        f"which {rank.singular}? {reason[:1].upper()}{reason[1:]}; write it "
+        f"{', '.join(written[:-1])} or {written[-1]}"
+    )
 
 
 def _not_in_deck(card: Card, rules: RuleSet) -> str:

@@ -126,6 +126,11 @@ def _hole_context(
         "first": first,
         "hole": hole,
         "ranks": ranks,
+        # What the keypad asks after a rank whose suit decides its value.
+        "suit_questions": {
+            rank.symbol: f"Now tap its suit: {rules.suit_reason(rank)}."
+            for rank in rules.ranks_needing_suit
+        },
         "suits": list(Suit),
         "evaluation": evaluation,
         "problem_seats": problem_seats,

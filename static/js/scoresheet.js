@@ -682,6 +682,9 @@
         lastFilled = active;
         var next = nextSlot(active);
         activate(next, !!next && groupOf(next) !== groupOf(lastFilled));
+        // A rank whose suit decides its value (a jack under One-eyed Jacks): the
+        // hint asks for the suit, which the suit keys give the card just written.
+        if (button.dataset.needsSuit) hint.textContent = button.dataset.needsSuit;
       } else if (button.dataset.suit !== undefined) {
         var target = lastFilled || active;
         if (!target || !target.dataset.card || target.dataset.card === "JK") return;

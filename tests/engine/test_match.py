@@ -74,3 +74,15 @@ def test_standings_share_places_on_ties_and_count_the_gap():
         (0, 3, 3),
         (3, 4, 11),
     ]
+
+
+def test_an_early_knocker_is_scored_by_the_knock_rules_as_the_player_who_went_out():
+    from scoring.engine import apply_hole_rules
+
+    knock = frozenset({HouseRule.KNOCK_PENALTY, HouseRule.KNOCK_BONUS})
+    rules = RuleSet(early_knock=True, house_rules=knock)
+    assert rules.ways_out == ("turned up their last card first", "knocked early")
+    assert RuleSet().ways_out == ("turned up their last card first",)
+    # The knocker (seat 0) is passed as the player who went out; both rules score them.
+    hole = apply_hole_rules([20, 10], rules, went_out=0)
+    assert [a.rule for a in hole.players[0].adjustments] == ["knock-penalty", "knock-bonus"]

@@ -57,3 +57,14 @@ def test_the_engine_names_only_the_rules_that_score_who_went_out():
     rules = RuleSet(house_rules=frozenset({HouseRule.UNDERDOG_BONUS, HouseRule.KNOCK_PENALTY}))
     assert rules.went_out_rules == (HouseRule.KNOCK_PENALTY,)
     assert RuleSet().went_out_rules == ()
+
+
+def test_the_speed_golf_preset_is_golfcards_speed_golf_and_nothing_more():
+    """It used to end the hole at once too, which that Speed Golf does not do and the
+    preset's summary did not say: it changes only what a discard does."""
+    from scoring.engine import PRESETS, RuleSet
+
+    _, summary, rules = PRESETS["speed-golf"]
+    changed = {k for k, v in rules.to_dict().items() if RuleSet().to_dict()[k] != v}
+    assert changed == {"flip_on_discard"}
+    assert "ends" not in summary.lower() and "at once" not in summary

@@ -54,7 +54,6 @@ GOLDEN = [
     ("JH 3 4 / 5 6 7", rules("six-card", H.ONE_EYED_JACKS), 25),
     ("JS 3 4 / 5 6 7", rules("six-card", H.ONE_EYED_JACKS), 25),
     ("JC 3 4 / 5 6 7", rules("six-card", H.ONE_EYED_JACKS), 35),
-    ("J 3 4 / 5 6 7", rules("six-card", H.ONE_EYED_JACKS), 35),  # no suit, no discount
     ("JH 3 4 / JC 6 7", rules("six-card", H.ONE_EYED_JACKS), 20),  # pairs go by rank
     # Negative pairs keep value.
     ("2 3 4 / 2 5 6", rules("six-card", H.NEGATIVE_PAIRS_KEEP_VALUE), 14),

@@ -222,3 +222,22 @@ def test_a_finished_match_accepts_no_new_hole(client, three, save_hole):
     page = client.post(url, hole_data(3, kind="totals", total_0=1, total_1=1, total_2=1))
     assert "This match is finished" in page.content.decode()
     assert three.holes.count() == 2
+
+
+def test_totals_only_applies_blackjack_and_names_the_bonuses_that_need_every_card(client):
+    from scoring.engine import HouseRule
+
+    rules = RuleSet(
+        house_rules=frozenset({HouseRule.BLACKJACK, HouseRule.FOUR_OF_A_KIND, HouseRule.WOLFPACK})
+    )
+    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    own(client, match)
+    page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
+    kind = re.search(r'<fieldset class="kind">.*?</fieldset>', page, re.S).group(0)
+    assert "Four of a kind and Wolfpack need every card" in kind
+    assert "Blackjack" in kind
+    data = hole_data(kind="totals", total_0="21", total_1="5")
+    url = reverse("scoring:hole_preview", args=[match.pk])
+    fragment = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    ann = fragment[fragment.index('id="result-0"') : fragment.index('id="result-1"')]
+    assert "Scores <strong>0</strong>" in ann

@@ -157,3 +157,21 @@ def test_a_refused_correction_says_it_was_not_saved(client, three):
     data["revision"] = "1"
     page = client.post(reverse("scoring:hole_edit", args=[three.pk, 1]), data).content.decode()
     assert "The correction of hole 1 was not saved." in page
+
+
+def test_a_one_eyed_jack_without_its_suit_is_asked_about_beside_the_card(client):
+    from scoring.engine import HouseRule, RuleSet
+    from tests.factories import MatchFactory
+    from tests.scoresheet import own
+
+    rules = RuleSet(house_rules=frozenset({HouseRule.ONE_EYED_JACKS}))
+    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    own(client, match)
+    data = hole_data(grid_0="8 5 7 / 8 3 9", grid_1="8 5 7 / 3 J 9")
+    page = client.post(reverse("scoring:hole_new", args=[match.pk]), data).content.decode()
+    assert "Card 2 of row 2: which jack?" in result_box(page, 1)
+    assert "its suit decides its value" in result_box(page, 1)
+    assert 'class="slot slot--bad" data-row="2" data-column="2"' in page
+    # The keypad knows which rank to ask the suit of.
+    assert 'data-rank="J" data-needs-suit=' in page
+    assert not Hole.objects.exists()

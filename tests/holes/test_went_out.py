@@ -37,3 +37,27 @@ def test_the_rules_that_score_who_went_out_are_named(client):
     assert went_out_help(client, RuleSet(house_rules=both)).endswith(
         "Knock penalty and Knock bonus need it."
     )
+
+
+def went_out_legend(client, rules):
+    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    session = client.session
+    session[SESSION_KEY] = [match.pk]
+    session.save()
+    page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
+    return re.search(r'<fieldset class="went-out">\s*<legend>(.*?)</legend>', page, re.S).group(1)
+
+
+def test_an_early_knocker_is_asked_for_as_the_player_who_went_out(client):
+    rules = RuleSet(early_knock=True, house_rules=frozenset({HouseRule.KNOCK_PENALTY}))
+    assert "knocked early" in went_out_legend(client, rules)
+    text = went_out_help(client, rules)
+    assert "knocked early" in text
+    assert text.endswith("Knock penalty needs it.")
+
+
+def test_without_early_knock_the_question_is_only_who_went_out(client):
+    assert "knock" not in went_out_legend(client, RuleSet()).lower()
+    assert "knock" not in went_out_help(client, RuleSet()).lower()
+    # Four-card Golf ends with a knock: its finisher is the one who knocked.
+    assert "knocked" in went_out_help(client, RuleSet(variant="four-card"))

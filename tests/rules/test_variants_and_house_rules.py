@@ -198,7 +198,7 @@ def test_the_zsa_variant_page_names_both_numbers(client):
     assert RuleSet(deck=DeckKind.ZSA).shoe_size(2) == ranks * copies
     text = page_text(client, reverse("rules:variant", args=["zsa-deck"]))
     assert "sold as a 120-card deck" in text
-    assert "eight cards of each of its fourteen ranks" in text
+    assert f"{ranks} ranks in eight suits, {copies} cards of each rank" in text
 
 
 def test_the_ten_card_page_lists_more_than_a_lone_catch_all(client):
