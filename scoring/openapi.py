@@ -99,7 +99,15 @@ _SCHEMAS: dict[str, Any] = {
             "values": {"type": "array", "items": {"type": "integer"}},
             "matched": {"type": "boolean"},
             "points": {"type": "integer"},
-            "how": {"type": "string", "enum": ["sum", "match", "kept", "eagle-eye"]},
+            "how": {"type": "string", "enum": ["sum", "match", "kept", "eagle-eye", "lines"]},
+            "counted": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": (
+                    "Only when how is 'lines' (rows and diagonals cancel): what each card "
+                    "counts for, a card in a matched row or diagonal counting as matched."
+                ),
+            },
             "reason": {"type": "string"},
         },
         "additionalProperties": False,
