@@ -136,3 +136,8 @@ def test_a_column_crossed_by_a_matched_line_is_read_out_as_such(client):
         'aria-label="Column 1: 8 over 3 over 9, no match, but cards in a matched row or '
         'diagonal, 12 points"' in html
     )
+
+
+def test_the_card_values_page_says_the_jokers_put_twos_up(client):
+    html = client.get(reverse("rules:card_values"), {"jokers": "twos-plus"}).content.decode()
+    assert "Jokers −2, twos +2 (otherwise −2)" in text_of(html)
