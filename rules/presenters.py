@@ -182,6 +182,11 @@ def value_rows(rules: RuleSet) -> list[ValueRow]:
             notes.append(f"{' and '.join(changed)} (otherwise {plain.value(Card(rank))})")
         if rank is Rank.JOKER:
             notes.append(rules.joker_option.name)
+        elif rank not in rules.variant_info.value_changes:
+            # A value the jokers change (twos at +2 under "Jokers −2, twos +2").
+            jokerless = RuleSet(deck=rules.deck).value(Card(rank))
+            if standard.value(Card(rank)) != jokerless:
+                notes.append(f"{rules.joker_option.name} (otherwise {jokerless})")
         rows.append(
             ValueRow(Card(rank), _rank_name(rank), value, rules.rank_copies(rank), "; ".join(notes))
         )

@@ -416,8 +416,12 @@ class HoleForm(forms.Form):
         A problem of one player is shown beside that player's cards, under their
         name, so it is said without the engine's "player N" ("Card 3 of row 1: ...").
         """
+        names: list[str | None] = [None] * (max((p.seat for p in self.players), default=-1) + 1)
+        for player in self.players:
+            names[player.seat] = player.name
         for problem in problems:
-            message = sentence(problem.message)
+            # Said at the top, a problem names every seat it concerns by its name.
+            message = sentence(problem.with_names(names))
             seats = {seat for seat, _, _ in problem.places if seat is not None}
             self.places.update((s, r, c) for s, r, c in problem.places if s is not None)
             if problem.player is not None:

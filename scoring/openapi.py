@@ -99,7 +99,15 @@ _SCHEMAS: dict[str, Any] = {
             "values": {"type": "array", "items": {"type": "integer"}},
             "matched": {"type": "boolean"},
             "points": {"type": "integer"},
-            "how": {"type": "string", "enum": ["sum", "match", "kept", "eagle-eye"]},
+            "how": {"type": "string", "enum": ["sum", "match", "kept", "eagle-eye", "lines"]},
+            "counted": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": (
+                    "Only when how is 'lines' (rows and diagonals cancel): what each card "
+                    "counts for, a card in a matched row or diagonal counting as matched."
+                ),
+            },
             "reason": {"type": "string"},
         },
         "additionalProperties": False,
@@ -210,12 +218,43 @@ _SCHEMAS: dict[str, Any] = {
                 "minItems": 1,
                 "items": {
                     "type": "object",
-                    "required": ["field", "message"],
+                    "required": ["field", "message", "places"],
                     "properties": {
                         "field": {"type": "string"},
                         "message": {"type": "string"},
-                        "row": {"type": "integer"},
-                        "column": {"type": "integer"},
+                        "places": {
+                            "type": "array",
+                            "description": (
+                                "Every card the error is about (none for an error about "
+                                "no card), so a client can mark each one."
+                            ),
+                            "items": {
+                                "type": "object",
+                                "required": ["row", "column"],
+                                "properties": {
+                                    "seat": {
+                                        "type": "integer",
+                                        "minimum": 0,
+                                        "description": (
+                                            "The player's index in the request's players "
+                                            "list (0 for the first), as in "
+                                            "'players[0].grid'; only when scoring a hole."
+                                        ),
+                                    },
+                                    "row": {"type": "integer", "minimum": 1},
+                                    "column": {"type": "integer", "minimum": 1},
+                                },
+                                "additionalProperties": False,
+                            },
+                        },
+                        "row": {
+                            "type": "integer",
+                            "description": "The row of an error about one card (from 1).",
+                        },
+                        "column": {
+                            "type": "integer",
+                            "description": "The column of an error about one card (from 1).",
+                        },
                     },
                     "additionalProperties": False,
                 },

@@ -80,6 +80,35 @@ HOUSE_RULE_TEXT: dict[str, RuleText] = {
             Case("Negative pairs keep value", ("2 3 4 / 2 5 6",), _hr("negative-pairs-keep-value")),
         ),
     ),
+    "lines-cancel": RuleText(
+        effect="Nine-card Golf usually cancels only columns. With this rule a row of three "
+        "cards of one rank, or either diagonal of three, scores as a matched column does, "
+        "so a card in the middle of the square can help you two or three ways at once. "
+        "Where lines overlap, a card is never counted twice: if it lies in any matched "
+        "line (its column, its row or a diagonal) it counts as matched, and only once, "
+        "however many of those lines run through it. Everything else about the matched "
+        "cards follows the column rules: with negative pairs keep value, twos in a matched "
+        "row keep their value, and Eagle Eye jokers count as they would in a column. Four "
+        "of a kind and wolfpack still count matched columns only. Six-, eight- and "
+        "ten-card grids have no diagonals of three, so the rule is for nine-card Golf.",
+        example_note="Two lines share one card in each grid: the two diagonals of 8s meet in "
+        "the centre, and the top row of 7s crosses the first column of 7s in the corner. "
+        "The shared card counts as matched once, so each grid is the sum of the cards in no "
+        "matched line.",
+        cases=(
+            Case("Only columns cancel", ("8 4 8 / J 8 Q / 8 2 8",), {"variant": "nine-card"}),
+            Case(
+                "Rows and diagonals cancel: two diagonals",
+                ("8 4 8 / J 8 Q / 8 2 8",),
+                {"variant": "nine-card", **_hr("lines-cancel")},
+            ),
+            Case(
+                "Rows and diagonals cancel: a row and a column",
+                ("7 7 7 / 7 5 9 / 7 3 6",),
+                {"variant": "nine-card", **_hr("lines-cancel")},
+            ),
+        ),
+    ),
     "four-of-a-kind": RuleText(
         effect="Once you have one pair, a third and fourth card of that rank become a prize "
         "rather than a nuisance. It pays to keep collecting a rank you already paired.",
@@ -187,6 +216,29 @@ JOKER_TEXT: dict[str, RuleText] = {
             Case("Standard jokers", ("JK 3 4 / JK 6 7",), {"jokers": "standard"}),
             Case("Eagle Eye", ("JK 3 4 / JK 6 7",), {"jokers": "eagle-eye"}),
             Case("Eagle Eye, one joker alone", ("JK 3 4 / 5 6 7",), {"jokers": "eagle-eye"}),
+        ),
+    ),
+    "lucky-eagle-eye": RuleText(
+        effect="Some tables switch on Lucky Swing and Eagle Eye together. The shoe then "
+        "holds Lucky Swing's one joker, but it is worth Eagle Eye's +2, the same as the "
+        "golfcards.club game scores it. With a single joker there is never a second one to "
+        "pair it with, so Eagle Eye's reward never comes: the joker is simply a card to "
+        "get rid of, a little worse than an ace.",
+        example_note="The same lone joker under Lucky Swing and under both rules together.",
+        cases=(
+            Case("Lucky Swing", ("JK 3 4 / 5 6 7",), {"jokers": "lucky-swing"}),
+            Case("Lucky Swing with Eagle Eye", ("JK 3 4 / 5 6 7",), {"jokers": "lucky-eagle-eye"}),
+        ),
+    ),
+    "twos-plus": RuleText(
+        effect="Many tables that add jokers take the twos down a peg: the jokers become the "
+        "cards below zero and twos turn into ordinary low cards worth +2. A two is no "
+        "longer worth keeping apart from its partner, and only a joker lowers a column on "
+        "its own.",
+        example_note="The same grid with standard jokers and with twos at +2.",
+        cases=(
+            Case("Standard jokers", ("2 3 4 / JK 5 6",), {"jokers": "standard"}),
+            Case("Jokers −2, twos +2", ("2 3 4 / JK 5 6",), {"jokers": "twos-plus"}),
         ),
     ),
     "four-jokers": RuleText(

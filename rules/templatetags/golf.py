@@ -32,6 +32,8 @@ def over(cards: Iterable[Card]) -> str:
 def column_label(column: ColumnScore) -> str:
     """``"Column 1: 8 over 8, pair of 8s, 0 points"``."""
     how = "a match" if column.matched else "no match"
+    if column.how == "lines":
+        how = "no match, but cards in a matched row or diagonal"
     reason = column.reason.rsplit(":", 1)[0] if column.matched else how
     points = minus(column.points)
     unit = "point" if abs(column.points) == 1 else "points"

@@ -22,6 +22,8 @@ MAX_PLAYERS = 8
 MAX_DECKS = 4
 MAX_HOLES = 99
 MAX_INITIAL_FLIPS = 4
+#: The only layout whose rows and diagonals can cancel (nine-card Golf's square).
+LINES_LAYOUT = Layout(3, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +168,8 @@ class JokerOption:
     #: Points per joker in a column that is all jokers (Eagle Eye), else None.
     matched_value: int | None
     summary: str
+    #: What a two is worth with these jokers, when they change it (else None).
+    two_value: int | None = None
 
     def count(self, decks: int) -> int:
         """Jokers in a shoe of ``decks`` standard decks."""
@@ -204,6 +208,27 @@ JOKER_OPTIONS: dict[str, JokerOption] = {
             "Two jokers per deck worth +2 each, but a column pair of jokers scores −4.",
         ),
         JokerOption(
+            "lucky-eagle-eye",
+            "Lucky Swing with Eagle Eye",
+            0,
+            1,
+            2,
+            -2,
+            "Lucky Swing's single joker at Eagle Eye's +2; with one joker in the shoe, "
+            "it can never be paired.",
+        ),
+        JokerOption(
+            "twos-plus",
+            "Jokers −2, twos +2",
+            2,
+            None,
+            -2,
+            None,
+            "Two jokers per deck worth −2 each, and twos go up to +2: the jokers become "
+            "the only cards below zero.",
+            two_value=2,
+        ),
+        JokerOption(
             "four-jokers",
             "Four jokers",
             0,
@@ -223,6 +248,7 @@ class HouseRule(enum.Enum):
     TEN_PENNY = "ten-penny"
     ONE_EYED_JACKS = "one-eyed-jacks"
     NEGATIVE_PAIRS_KEEP_VALUE = "negative-pairs-keep-value"
+    LINES_CANCEL = "lines-cancel"
     FOUR_OF_A_KIND = "four-of-a-kind"
     WOLFPACK = "wolfpack"
     BLACKJACK = "blackjack"
@@ -270,6 +296,12 @@ HOUSE_RULE_INFO: dict[HouseRule, tuple[str, str, str]] = {
     HouseRule.NEGATIVE_PAIRS_KEEP_VALUE: (
         "Negative pairs keep value",
         "A column pair of negative cards keeps its sum (two 2s score −4) instead of 0.",
+        "column",
+    ),
+    HouseRule.LINES_CANCEL: (
+        "Rows and diagonals cancel",
+        "Nine-card Golf only: three of a rank in a row or a diagonal count 0, as in a "
+        "column; a card in several matched lines still counts 0 once.",
         "column",
     ),
     HouseRule.FOUR_OF_A_KIND: (
@@ -414,6 +446,8 @@ class RuleSet:
         values = dict(BASE_VALUES)
         values.update(VARIANTS[self.variant].value_changes)
         values[Rank.JOKER] = self.joker_option.value
+        if self.joker_option.two_value is not None:
+            values[Rank.TWO] = self.joker_option.two_value
         if HouseRule.SUPER_KINGS in self.house_rules:
             values[Rank.KING] = -2
         if HouseRule.TEN_PENNY in self.house_rules:
@@ -672,6 +706,18 @@ def _rule_problems(rules: RuleSet) -> list[Problem]:
         )
     elif rules.deck is DeckKind.ZSA and rules.jokers not in (None, "none"):
         problems.append(Problem("the ZSA deck has no jokers", field="jokers"))
+    if (
+        HouseRule.LINES_CANCEL in rules.house_rules
+        and rules.variant in VARIANTS
+        and rules.variant_info.layout != LINES_LAYOUT
+    ):
+        problems.append(
+            Problem(
+                f"{HouseRule.LINES_CANCEL.title.lower()} only in Nine-card Golf (three "
+                f"rows of three), not in {rules.variant_info.name}",
+                field="house_rules",
+            )
+        )
     if rules.decks is not None and not 1 <= rules.decks <= MAX_DECKS:
         problems.append(Problem(f"decks must be from 1 to {MAX_DECKS}", field="decks"))
     if not 1 <= rules.holes <= MAX_HOLES:

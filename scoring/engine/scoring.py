@@ -5,7 +5,11 @@ same numbers:
 
 1. Each column: an Eagle Eye joker pair scores -4; else, with *negative pairs keep
    value*, a matched column of negative cards scores their sum; else a matched
-   column scores 0; else the column scores the sum of its cards.
+   column scores 0; else the column scores the sum of its cards. With *rows and
+   diagonals cancel*, a card in a matched row or diagonal counts as it would in a
+   matched column (0; its own value if negative with *negative pairs keep value*;
+   -2 for an Eagle Eye joker), once, however many matched lines it lies in: every
+   line through a card is of that card's rank, so they all agree.
 2. Grid bonuses: four of a kind, then wolfpack.
 3. Blackjack (a grid scoring exactly 21 scores 0).
 4. For the whole hole, each on the scores the step before left: knock penalty,
@@ -42,14 +46,23 @@ class ColumnScore(NamedTuple):
     matched: bool
     points: int
     #: How it scored: ``"sum"``, ``"match"`` (cancelled to 0), ``"kept"`` (a
-    #: negative match kept its value) or ``"eagle-eye"`` (a joker match).
+    #: negative match kept its value), ``"eagle-eye"`` (a joker match) or
+    #: ``"lines"`` (a sum in which cards of matched rows or diagonals count 0).
     how: str = "sum"
+    #: For ``"lines"``: what each card, top to bottom, counts for, a card in a
+    #: matched row or diagonal counting as it would in a matched column.
+    counted: tuple[int, ...] = ()
 
     @property
     def reason(self) -> str:
         """Why it scored what it did, for people: ``"pair of 8s: 0"``."""
         if self.how == "sum":
             return " + ".join(_signed(v) for v in self.values) + f" = {self.points}"
+        if self.how == "lines":
+            return (
+                " + ".join(_signed(v) for v in self.counted)
+                + f" = {self.points}, a card in a matched row or diagonal counting as matched"
+            )
         group = _set_of(len(self.cards), self.cards[0].rank)
         if self.how == "eagle-eye":
             return f"Eagle Eye {group}: {self.points}"
@@ -77,18 +90,7 @@ class GridScore(NamedTuple):
         """The breakdown as JSON-ready data (for storage and the API);
         :meth:`from_dict` reads it back."""
         return {
-            "columns": [
-                {
-                    "number": c.number,
-                    "cards": [str(card) for card in c.cards],
-                    "values": list(c.values),
-                    "matched": c.matched,
-                    "points": c.points,
-                    "how": c.how,
-                    "reason": c.reason,
-                }
-                for c in self.columns
-            ],
+            "columns": [_column_dict(c) for c in self.columns],
             "adjustments": [a._asdict() for a in self.adjustments],
             "total": self.total,
         }
@@ -104,6 +106,7 @@ class GridScore(NamedTuple):
                 c["matched"],
                 c["points"],
                 c["how"],
+                tuple(c.get("counted", ())),
             )
             for c in data["columns"]
         )
@@ -157,8 +160,12 @@ def score_grid(grid: Grid, rules: RuleSet) -> GridScore:
     The grid is assumed to fit the rule set (see :mod:`.validation`); this function
     does the arithmetic only.
     """
+    lined = _matched_line_places(grid) if rules.has(HouseRule.LINES_CANCEL) else frozenset()
     columns = tuple(
-        _score_column(number, cards, rules) for number, cards in enumerate(grid.columns, start=1)
+        _score_column(
+            number, cards, rules, tuple((row, number) in lined for row in range(1, len(cards) + 1))
+        )
+        for number, cards in enumerate(grid.columns, start=1)
     )
     adjustments = _grid_bonuses(columns, rules)
     total = sum(column.points for column in columns) + sum(a.points for a in adjustments)
@@ -195,19 +202,55 @@ def score_totals(totals: Sequence[int], rules: RuleSet, went_out: int | None = N
     )
 
 
-def _score_column(number: int, cards: tuple[Card, ...], rules: RuleSet) -> ColumnScore:
-    """One column, top to bottom: step 1 of the order above."""
+def _matched_line_places(grid: Grid) -> frozenset[tuple[int, int]]:
+    """The (row, column) of every card in a row or diagonal of cards all of one rank."""
+    size = len(grid.rows)
+    lines = [[(r, c) for c in range(1, len(row) + 1)] for r, row in enumerate(grid.rows, start=1)]
+    lines.append([(i, i) for i in range(1, size + 1)])
+    lines.append([(i, size + 1 - i) for i in range(1, size + 1)])
+    places: set[tuple[int, int]] = set()
+    for line in lines:
+        if len({grid.rows[r - 1][c - 1].rank for r, c in line}) == 1:
+            places.update(line)
+    return frozenset(places)
+
+
+def _score_column(
+    number: int, cards: tuple[Card, ...], rules: RuleSet, lined: tuple[bool, ...]
+) -> ColumnScore:
+    """One column, top to bottom: step 1 of the order above. ``lined`` says which
+    of its cards lie in a matched row or diagonal."""
     values = tuple(map(rules.value, cards))
     ranks = {card.rank for card in cards}
     # Where columns cancel, a column of cards all of one rank is matched.
     if not rules.variant_info.cancels or len(ranks) > 1:
+        if any(lined):
+            counted = tuple(
+                _matched_value(card, value, rules) if in_line else value
+                for card, value, in_line in zip(cards, values, lined, strict=True)
+            )
+            return ColumnScore(number, cards, values, False, sum(counted), "lines", counted)
         return ColumnScore(number, cards, values, False, sum(values), "sum")
-    eagle_eye = rules.joker_option.matched_value
-    if Rank.JOKER in ranks and eagle_eye is not None:
-        return ColumnScore(number, cards, values, True, eagle_eye * len(cards), "eagle-eye")
+    points = sum(
+        _matched_value(card, value, rules) for card, value in zip(cards, values, strict=True)
+    )
+    if Rank.JOKER in ranks and rules.joker_option.matched_value is not None:
+        return ColumnScore(number, cards, values, True, points, "eagle-eye")
     if rules.has(HouseRule.NEGATIVE_PAIRS_KEEP_VALUE) and max(values) < 0:
-        return ColumnScore(number, cards, values, True, sum(values), "kept")
-    return ColumnScore(number, cards, values, True, 0, "match")
+        return ColumnScore(number, cards, values, True, points, "kept")
+    return ColumnScore(number, cards, values, True, points, "match")
+
+
+def _matched_value(card: Card, value: int, rules: RuleSet) -> int:
+    """What a card worth ``value`` counts for in a matched line: an Eagle Eye joker
+    its matched value, a negative card its own value with *negative pairs keep
+    value*, any other card 0."""
+    eagle_eye = rules.joker_option.matched_value
+    if card.rank is Rank.JOKER and eagle_eye is not None:
+        return eagle_eye
+    if rules.has(HouseRule.NEGATIVE_PAIRS_KEEP_VALUE) and value < 0:
+        return value
+    return 0
 
 
 def _grid_bonuses(columns: Sequence[ColumnScore], rules: RuleSet) -> list[Adjustment]:
@@ -324,6 +367,21 @@ def _adjust(
 ) -> None:
     scores[seat] += points
     adjustments[seat].append(Adjustment(rule.slug, points, reason))
+
+
+def _column_dict(column: ColumnScore) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": column.number,
+        "cards": [str(card) for card in column.cards],
+        "values": list(column.values),
+        "matched": column.matched,
+        "points": column.points,
+        "how": column.how,
+        "reason": column.reason,
+    }
+    if column.counted:
+        data["counted"] = list(column.counted)
+    return data
 
 
 def _signed(value: int) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, Rank, Suit
-from .errors import GridError, Problem, TableError, seat_label
+from .errors import GridError, Problem, TableError, holders_phrase, seat_label
 from .grid import Grid, count_words, number_word
 from .rules import MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
 
@@ -202,11 +202,10 @@ def _count_problems(
         if n > copies:
             found = tuple(place for place, card in cards if card.rank is rank)
             problems.append(
-                Problem(
+                _too_many(
                     f"{count_words(n, rank.singular, rank.plural)} {where}, "
                     f"but {_holds(rules, rank, decks, copies)}",
-                    player=_only_seat(found),
-                    places=found,
+                    found,
                 )
             )
     if rules.deck is DeckKind.STANDARD:
@@ -215,15 +214,23 @@ def _count_problems(
             if n > decks:
                 found = tuple(place for place, other in cards if other == card)
                 problems.append(
-                    Problem(
+                    _too_many(
                         f"{count_words(n, card.display, card.display)} {where}, but "
                         f"{count_words(decks, 'deck')} {'has' if decks == 1 else 'have'} "
                         f"only {count_words(decks, 'copy', 'copies')}",
-                        player=_only_seat(found),
-                        places=found,
+                        found,
                     )
                 )
     return problems
+
+
+def _too_many(message: str, found: tuple[Place, ...]) -> Problem:
+    """A too-many-copies problem marking every card ``found``; on a table (cards
+    with seats) the message ends with the seats that hold them."""
+    holders = tuple(sorted({seat for seat, _, _ in found if seat is not None}))
+    if holders:
+        message = f"{message}: {holders_phrase(holders)}"
+    return Problem(message, player=_only_seat(found), places=found, holders=holders)
 
 
 def _holds(rules: RuleSet, rank: Rank, decks: int, copies: int) -> str:

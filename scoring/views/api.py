@@ -1,7 +1,9 @@
 """The JSON scoring API (``/api/v1/``): stateless, cookie-less, CSRF-exempt.
 
-Every answer to a bad request is a 400 with ``{"errors": [{"field", "message"}]}``,
-worded for players; the engine does all the checking and arithmetic.
+Every answer to a bad request is a 400 with ``{"errors": [{"field", "message",
+"places"}]}``, worded for players, ``places`` listing every card an error is about
+(``{"seat", "row", "column"}``; none for an error about no card); the engine does all
+the checking and arithmetic.
 """
 
 from __future__ import annotations
@@ -46,8 +48,10 @@ class BadRequest(Exception):
         self.errors = errors
 
 
-def _bad(errors: list[dict[str, str]] | tuple[tuple[str, str], ...]) -> JsonResponse:
-    items = [e if isinstance(e, dict) else {"field": e[0], "message": e[1]} for e in errors]
+def _bad(errors: list[dict[str, Any]] | tuple[tuple[str, str], ...]) -> JsonResponse:
+    items = [
+        e if isinstance(e, dict) else {"field": e[0], "message": e[1], "places": []} for e in errors
+    ]
     return JsonResponse({"errors": items}, status=400)
 
 
@@ -119,15 +123,36 @@ def _grid_text(value: Any, field: str) -> str:
     return value
 
 
-def _problem_errors(problems: tuple[Problem, ...], field_of: Any) -> list[dict[str, Any]]:
+def _problem_errors(
+    problems: tuple[Problem, ...], field_of: Any, names: list[str | None] | None = None
+) -> list[dict[str, Any]]:
+    """The API's error objects for engine problems: each with every place it concerns,
+    and, given the players' ``names``, the seats it names said by name."""
     errors: list[dict[str, Any]] = []
     for problem in problems:
-        error: dict[str, Any] = {"field": field_of(problem), "message": problem.message}
+        message = problem.with_names(names) if names is not None else problem.message
+        error: dict[str, Any] = {
+            "field": field_of(problem),
+            "message": message,
+            "places": _places(problem),
+        }
         if problem.row is not None and problem.column is not None:
             error["row"] = problem.row
             error["column"] = problem.column
         errors.append(error)
     return errors
+
+
+def _places(problem: Problem) -> list[dict[str, int]]:
+    """Every card ``problem`` concerns: its seat (the index in ``players``, when
+    there are players), row and column (from 1)."""
+    places = list(problem.places)
+    if not places and problem.row is not None and problem.column is not None:
+        places = [(problem.player, problem.row, problem.column)]
+    return [
+        ({"seat": seat} if seat is not None else {}) | {"row": row, "column": column}
+        for seat, row, column in places
+    ]
 
 
 def _grid_json(score: GridScore) -> dict[str, Any]:
@@ -181,6 +206,8 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
     if len(players) > 8:
         raise BadRequest(("players", "a hole has at most 8 players"))
     names: list[str] = []
+    #: The names players were given (None where the request gave none).
+    given: list[str | None] = []
     texts: list[str] = []
     went_out: list[bool] = []
     errors: list[tuple[str, str]] = []
@@ -208,6 +235,7 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
                 errors.extend(exc.errors)
                 text = ""
         names.append(name.strip())
+        given.append(name.strip() if "name" in player else None)
         texts.append(text)
         went_out.append(out)
     if errors:
@@ -219,6 +247,7 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
             _problem_errors(
                 exc.problems,
                 lambda p: f"players[{p.player}].grid" if p.player is not None else "players",
+                given,
             )
         )
     out_seat = went_out.index(True) if True in went_out else None

@@ -223,3 +223,45 @@ def test_score_hole_bad_requests(client, players, field, message):
 def test_wrong_methods_are_refused(client):
     assert client.get(SCORE).status_code == 405
     assert client.post("/api/v1/rules").status_code == 405
+
+
+def test_a_table_error_carries_every_place_it_concerns_and_names_the_holders(client):
+    body = {
+        "players": [
+            {"name": "Ann", "grid": "K 5 7 / K 3 9"},
+            {"name": "Ben", "grid": "K 4 7 / K 3 9"},
+            {"grid": "K 4 6 / A 4 6"},
+        ]
+    }
+    (error,) = post(client, HOLE, body).json()["errors"]
+    assert error["field"] == "players"
+    assert error["message"] == (
+        "five kings on the table, but one deck has four: Ann, Ben and player 3 hold them"
+    )
+    assert error["places"] == [
+        {"seat": 0, "row": 1, "column": 1},
+        {"seat": 0, "row": 2, "column": 1},
+        {"seat": 1, "row": 1, "column": 1},
+        {"seat": 1, "row": 2, "column": 1},
+        {"seat": 2, "row": 1, "column": 1},
+    ]
+
+
+def test_a_grid_error_carries_its_place(client):
+    (error,) = post(client, SCORE, {"grid": "8 5 7 / 8 3 B"}).json()["errors"]
+    assert error["places"] == [{"row": 2, "column": 3}]
+    body = {"players": [{"grid": "8 5 7 / 8 3 9"}, {"grid": "8 5 7 / 8 3 B"}]}
+    (error,) = post(client, HOLE, body).json()["errors"]
+    assert error["places"] == [{"seat": 1, "row": 2, "column": 3}]
+
+
+def test_an_error_about_no_card_has_no_places(client):
+    (error,) = post(client, SCORE, {"grid": 5}).json()["errors"]
+    assert error["places"] == []
+
+
+def test_the_openapi_document_describes_the_places():
+    error = openapi_document()["components"]["schemas"]["Errors"]["properties"]["errors"]
+    place = error["items"]["properties"]["places"]["items"]
+    assert set(place["properties"]) == {"seat", "row", "column"}
+    assert place["required"] == ["row", "column"]

@@ -10,6 +10,14 @@ from .strategies import cards, grids, grids_for, rule_sets, standard_cards
 
 @given(st.data(), rule_sets)
 def test_swapping_columns_never_changes_a_score(data, ruleset):
+    """Only the columns count, so their order does not; with rows and diagonals
+    cancelling, where a card sits decides its diagonals, so that rule is left out."""
+    if ruleset.has(HouseRule.LINES_CANCEL):
+        ruleset = RuleSet(
+            variant=ruleset.variant,
+            jokers=ruleset.jokers,
+            house_rules=ruleset.house_rules - {HouseRule.LINES_CANCEL},
+        )
     grid = data.draw(grids_for(ruleset))
     columns = list(grid.columns)
     order = data.draw(st.permutations(range(len(columns))))

@@ -27,7 +27,7 @@ def table_messages(texts, ruleset=None, went_out=()):
 
 def test_five_sevens_on_one_deck():
     messages = table_messages(["7 7 7 / 3 4 5", "7 7 3 / 4 5 6"])
-    assert messages == ["five 7s on the table, but one deck has four"]
+    assert messages == ["five 7s on the table, but one deck has four: players 1 and 2 hold them"]
 
 
 def test_the_problem_lists_every_card_involved():
@@ -50,12 +50,17 @@ def test_five_players_get_two_decks_by_default():
 def test_an_explicit_deck_count_wins():
     grids = ["7 3 4 / 5 6 8", "7 3 4 / 5 6 8", "7 3 4 / 5 6 8", "7 3 4 / 5 6 9", "7 A A / 5 6 9"]
     messages = table_messages(grids, RuleSet(decks=1))
-    assert "five 7s on the table, but one deck has four" in messages
+    assert (
+        "five 7s on the table, but one deck has four: players 1, 2, 3, 4 and 5 hold them"
+        in messages
+    )
 
 
 def test_exact_card_copies_when_suits_are_given():
     messages = table_messages(["KH 3 4 / 5 6 7", "KH 3 4 / 5 6 8"])
-    assert messages == ["two K♥ on the table, but one deck has only one copy"]
+    assert messages == [
+        "two K♥ on the table, but one deck has only one copy: players 1 and 2 hold them"
+    ]
 
 
 def test_jokers_when_none_are_in_play():
@@ -67,12 +72,17 @@ def test_jokers_when_none_are_in_play():
 
 def test_lucky_swing_has_one_joker():
     messages = table_messages(["JK 3 4 / 5 6 7", "JK 3 4 / 5 6 9"], RuleSet(jokers="lucky-swing"))
-    assert messages == ["two jokers on the table, but Lucky Swing puts only one joker in the shoe"]
+    assert messages == [
+        "two jokers on the table, but Lucky Swing puts only one joker in the shoe: "
+        "players 1 and 2 hold them"
+    ]
 
 
 def test_standard_jokers_two_per_deck():
     messages = table_messages(["JK JK 4 / 5 6 7", "JK 3 4 / 5 6 9"], RuleSet(jokers="standard"))
-    assert messages == ["three jokers on the table, but the shoe has only two jokers"]
+    assert messages == [
+        "three jokers on the table, but the shoe has only two jokers: players 1 and 2 hold them"
+    ]
 
 
 def test_only_one_player_can_go_out():
@@ -117,7 +127,9 @@ def test_zsa_deck_cards():
     with pytest.raises(TableError, match="the ZSA deck has no jokers"):
         check_grid("JK 3 4 / 5 6 7", zsa)
     messages = table_messages(["5 5 5 / 5 5 3", "5 5 5 / 5 6 7"], zsa)
-    assert messages == ["nine 5s on the table, but the ZSA deck has eight"]
+    assert messages == [
+        "nine 5s on the table, but the ZSA deck has eight: players 1 and 2 hold them"
+    ]
 
 
 def test_zsa_suits_are_cosmetic():

@@ -91,7 +91,7 @@ def test_a_problem_of_the_whole_table_is_said_once_and_pointed_to(client, three)
     holding some is pointed there, not given the whole message again."""
     data = hole_data(grid_0="K 5 7 / K 3 9", grid_1="K 4 7 / K 3 9", grid_2="K 4 6 / A 4 6")
     page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
-    message = "Five kings on the table, but one deck has four."
+    message = "Five kings on the table, but one deck has four: Ann, Bob and Cy hold them."
     assert page.count(message) == 1
     top = page[page.index('id="table-problems"') :]
     assert message in top[: top.index("</div>")]
@@ -139,6 +139,15 @@ def test_the_holders_of_a_card_count_problem_are_linked_from_the_top(client, thr
     top = top[: top.index("</div>")]
     assert top.index("Hole 1 was not saved.") < top.index("Five kings on the table")
     assert '<a href="#entry-0">Ann</a>, <a href="#entry-1">Bob</a> and' in top
+
+
+def test_a_card_count_problem_names_the_players_who_hold_the_cards(client, three):
+    data = hole_data(grid_0="K 5 7 / K 3 9", grid_1="K 4 7 / K 3 9", grid_2="K 4 6 / A 4 6")
+    page = client.post(reverse("scoring:hole_new", args=[three.pk]), data).content.decode()
+    top = page[page.index('id="table-problems"') :]
+    top = top[: top.index("</div>")]
+    assert "Five kings on the table, but one deck has four: Ann, Bob and Cy hold them." in top
+    assert "player 1" not in page.lower()
 
 
 def test_the_live_check_does_not_list_who_to_check_at_the_top(client, three):
