@@ -181,6 +181,8 @@
     setUp();
     showBox();
   });
+  // Not kept up (nor its box marked) in the copy of the page htmx keeps for Back.
+  document.addEventListener("htmx:beforeHistorySave", close);
   document.addEventListener("htmx:historyRestore", function () {
     close();
     setUp();
