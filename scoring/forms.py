@@ -389,7 +389,9 @@ class HoleForm(forms.Form):
                 required=False,
                 max_length=6,
                 # No numeric keypad (inputmode): an iPhone's has no minus key, and
-                # a hand's total is often below zero.
+                # a hand's total is often below zero. With the script, on a touch
+                # screen, the page's own number pad (which has one) takes the
+                # keyboard's place (static/js/numpad.js).
                 widget=forms.TextInput(
                     attrs={
                         "autocomplete": "off",

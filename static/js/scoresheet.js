@@ -193,10 +193,38 @@
   });
 
   // A live check's results grow or shrink above the slot being filled (a finished
-  // grid's breakdown, say): keep that slot in view, clear of the keypad.
+  // grid's breakdown, say): keep that slot in view, clear of the keypad. A problem
+  // the check has just found is shown too, above the keypad (last, so it wins
+  // where both do not fit): the player would otherwise type on, under a message
+  // they cannot see.
+  var checked = [];  // the ids of the results and problems a live check put in afresh
+  var folded = null;  // the last player's entry, when the keypad has just folded away
   document.body.addEventListener("htmx:afterSettle", function () {
     var slot = document.querySelector(".slot.is-active");
-    if (!held && shown(slot)) reveal(slot);
+    var news = checked;
+    checked = [];
+    if (held) return;
+    if (folded && folded.isConnected && !keypadHeight()) {
+      // (Until the answer about the last card is in: an earlier check can settle first.)
+      var result = folded.querySelector(".result");
+      reveal(folded);
+      if (shown(result)) {
+        reveal(result);
+        folded = null;
+      }
+      return;
+    }
+    folded = null;
+    if (!keypadHeight()) return;
+    if (shown(slot)) reveal(slot);
+    for (var i = 0; i < news.length; i++) {
+      var fresh = document.getElementById(news[i]);
+      var problem = fresh && fresh.querySelector(".errorlist");
+      if (shown(problem) && fresh.closest(".entry")) {
+        reveal(problem);
+        return;
+      }
+    }
   });
 
   // -- A button held while the live check answers ------------------------------------------
@@ -308,6 +336,7 @@
     var incoming = fragment && fragment.firstElementChild;
     if (!incoming || !target.matches(".hole-form .result, .hole-form .table-problems")) return;
     if (sameAs(target, incoming)) event.detail.shouldSwap = false;
+    else checked.push(target.id);
   });
 
   // After a live check, mark the cards each problem is about, and the player's
@@ -618,9 +647,12 @@
         active.removeAttribute("aria-pressed");
       }
       active = slot;
-      // Up from the first slot chosen on; it stays once the last card is in (gone,
-      // it would leave a finger tapping what was under it).
-      if (slot) keypad.hidden = false;
+      // Up from the first slot chosen on (it folds away once the last card is in:
+      // see fold).
+      if (slot) {
+        keypad.hidden = false;
+        folded = null;
+      }
       if (slot) {
         slot.classList.add("is-active");
         slot.setAttribute("aria-pressed", "true");
@@ -630,12 +662,35 @@
           slot.dataset.column + " of " + name;
         if (wholeGrid) reveal(groupOf(slot));
         reveal(slot);
+        // A problem with this grid, under it, stays in sight too.
+        var problem = slot.closest(".entry").querySelector(".result .errorlist");
+        if (shown(problem)) {
+          reveal(problem);
+          reveal(slot);
+        }
       } else {
-        var filled = groups.every(function (g) {
-          return slotsOf(g).every(function (each) { return !!each.dataset.card; });
-        });
-        hint.textContent = filled ? "Every card is in. Tap a slot to change it." : "Tap a slot, then a rank.";
+        hint.textContent = everyCardIn() ? "Every card is in. Tap a slot to change it." : "Tap a slot, then a rank.";
       }
+    }
+
+    function everyCardIn() {
+      return groups.every(function (g) {
+        return slotsOf(g).every(function (each) { return !!each.dataset.card; });
+      });
+    }
+
+    // Once the last card is in, the keypad folds away: up, it would cover the
+    // last grid and the score the live check writes under it. A slot tapped
+    // brings it back, as at first. The last player's cards and score are shown
+    // as the check answers (revealed then, not now: the score is not in yet).
+    function fold() {
+      var focused = keypad.contains(document.activeElement);
+      keypad.hidden = true;
+      var last = groups[groups.length - 1];
+      var slots = slotsOf(last);
+      // The focus on a key now hidden would be lost: it goes to the last slot.
+      if (focused && slots.length) slots[slots.length - 1].focus({ preventScroll: true });
+      folded = last.closest(".entry");
     }
 
     function nextSlot(slot) {
@@ -684,7 +739,9 @@
         activate(next, !!next && groupOf(next) !== groupOf(lastFilled));
         // A rank whose suit decides its value (a jack under One-eyed Jacks): the
         // hint asks for the suit, which the suit keys give the card just written.
+        // (Not folded away then, even on the last card: the suit keys are on it.)
         if (button.dataset.needsSuit) hint.textContent = button.dataset.needsSuit;
+        else if (!next && everyCardIn()) fold();
       } else if (button.dataset.suit !== undefined) {
         var target = lastFilled || active;
         if (!target || !target.dataset.card || target.dataset.card === "JK") return;

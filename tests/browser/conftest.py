@@ -2,6 +2,7 @@
 pytest-django's live server. Marked `browser`; CI always runs them."""
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -91,3 +92,66 @@ def _no_page_left_open(browser):
     yield
     for context in browser.contexts:
         context.close()
+
+
+#: Each page the tests open reports a content security policy violation as a
+#: console error of its own, with what was refused and where (Chromium's own
+#: message does not always reach Playwright). Playwright puts this in before the
+#: page's scripts run, past the policy; a page without JavaScript has no such
+#: report, and Chromium's own message is all there is.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error("Content security policy violation: " + event.violatedDirective +
+    " refused " + (event.blockedURI || "?") + " at " + event.sourceFile + ":" +
+    event.lineNumber + " " + JSON.stringify(event.sample || ""));
+});
+"""
+
+
+class ConsoleErrors:
+    """What the browser reported as wrong on every page a test opened: console
+    errors (htmx's among them), uncaught exceptions and content security policy
+    violations. A test that makes something fail on purpose (the server down for
+    a save) allows the errors that says, by a pattern of their text."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, *patterns: str) -> None:
+        self.allowed.extend(re.compile(pattern) for pattern in patterns)
+
+    def watch(self, context) -> None:
+        context.add_init_script(REPORT_VIOLATIONS)
+        context.on("console", self._console)
+        context.on("weberror", lambda error: self.seen.append(f"uncaught: {error.error}"))
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            self.seen.append(f"{message.text} ({where})" if where else message.text)
+
+    def unexpected(self) -> list[str]:
+        return [
+            text for text in self.seen if not any(pattern.search(text) for pattern in self.allowed)
+        ]
+
+
+@pytest.fixture(autouse=True)
+def console_errors(browser, monkeypatch):
+    """Fail the test, once it has run, on anything any of its pages reported as
+    wrong (see ConsoleErrors): every window a test opens comes through
+    browser.new_context, pytest-playwright's own page too."""
+    errors = ConsoleErrors()
+    open_context = browser.new_context
+
+    def new_context(*args, **kwargs):
+        context = open_context(*args, **kwargs)
+        errors.watch(context)
+        return context
+
+    monkeypatch.setattr(browser, "new_context", new_context)
+    yield errors
+    unexpected = errors.unexpected()
+    if unexpected:
+        pytest.fail("The browser reported errors:\n" + "\n".join(unexpected), pytrace=False)

@@ -74,15 +74,17 @@ def box(locator):
 
 
 #: Whether the element ``selector`` finds is wholly on screen and not under the
-#: keypad (which sticks to the bottom of the screen while it is shown).
+#: card keypad or the number pad (which stick to the bottom of the screen while
+#: they are shown).
 CLEAR_OF_KEYPAD = """(selector) => {
   const element = document.querySelector(selector);
   if (!element) return false;
   const box = element.getBoundingClientRect();
-  const keypad = document.getElementById("keypad");
   let bottom = window.innerHeight;
-  if (keypad && keypad.getClientRects().length) {
-    bottom = Math.min(bottom, keypad.getBoundingClientRect().top);
+  for (const pad of document.querySelectorAll("#keypad, [data-numpad]")) {
+    if (pad.getClientRects().length) {
+      bottom = Math.min(bottom, pad.getBoundingClientRect().top);
+    }
   }
   return box.height > 0 && box.top >= 0 && box.bottom <= bottom;
 }"""

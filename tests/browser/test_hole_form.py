@@ -16,11 +16,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # -- the keypad and the slots -------------------------------------------------------------
 
 
-def test_the_keypad_comes_up_with_a_chosen_slot_and_stays(page, live_server):
+def test_the_keypad_comes_up_with_a_chosen_slot_and_folds_away_after_the_last_card(
+    page, live_server
+):
     """Like a phone's keyboard: before a slot is chosen it would only cover a quarter
-    of the screen, the first player's slots with it. Once up it stays, even after
-    the last card: gone from under a finger, a quick second tap would land on the
-    page."""
+    of the screen, the first player's slots with it. Once the last card is in it
+    folds away, showing the last grid and its score, and a slot tapped brings it
+    back."""
     start_match(page, live_server, names=("Ann", "Ben"))
     keypad = page.locator("#keypad")
     expect(keypad).to_be_hidden()
@@ -34,13 +36,64 @@ def test_the_keypad_comes_up_with_a_chosen_slot_and_stays(page, live_server):
     fields.nth(1).fill("K 5 J / K 5")
     page.locator("#result-0").get_by_text("Grid: 24").wait_for()  # the page has settled
     page.locator("#entry-1 .slot").nth(5).tap()  # the very last slot
-    page.locator("#keypad [data-rank='9']").tap()
     expect(keypad).to_be_visible()
+    page.locator("#keypad [data-rank='9']").tap()
+    expect(keypad).to_be_hidden()
     expect(page.locator(".slot.is-active")).to_have_count(0)
-    expect(page.locator("#keypad-hint")).to_have_text("Every card is in. Tap a slot to change it.")
+    # The last grid and the score the live check writes under it are in sight.
+    expect(page.locator("#result-1 .result__score")).to_contain_text("Scores 19")
+    wait_clear_of_keypad(page, "#entry-1 .slot:nth-child(6)")
+    wait_clear_of_keypad(page, "#result-1 .result__score")
     page.locator("#entry-1 .slot").nth(5).tap()  # back, to put it right
+    expect(keypad).to_be_visible()
+    wait_clear_of_keypad(page, "#entry-1 .slot.is-active")
     page.locator("#keypad [data-clear]").tap()
     assert fields.nth(1).input_value() == "K 5 J / K 5 ?"
+
+
+def test_the_folded_keypad_hides_neither_save_nor_a_problem(page, live_server):
+    """Save and the table's problem (a fifth king in one deck) are reached with
+    the keypad folded away over nothing."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    page.get_by_label("Cards, row by row").nth(0).fill("K K K / K 3 9")
+    page.locator("#result-0").get_by_text("Grid: ").wait_for()
+    page.locator("#entry-1 .slot").first.tap()
+    for rank in ["K", "5", "7", "8", "3", "9"]:
+        page.locator(f"#keypad [data-rank='{rank}']").tap()
+    expect(page.locator("#keypad")).to_be_hidden()
+    expect(page.locator("#result-1 .errorlist")).to_be_visible()
+    wait_clear_of_keypad(page, "#result-1 .errorlist")
+    save = page.get_by_role("button", name="Save hole 1")
+    save.scroll_into_view_if_needed()
+    wait_clear_of_keypad(page, "[data-save]")
+
+
+def test_a_problem_found_while_cards_go_in_is_shown_above_the_keypad(page, live_server):
+    """A card changed on the keypad makes a fifth king in the last grid: the live
+    check's message comes up under that grid, where the keypad is."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K K K / K 5 9")
+    page.locator("#result-1").get_by_text("Grid: ").wait_for()
+    page.locator("#entry-1 .slot").nth(4).tap()
+    page.locator("#keypad [data-rank='K']").tap()
+    expect(page.locator("#keypad")).to_be_visible()
+    expect(page.locator("#result-1 .errorlist")).to_be_visible()
+    wait_clear_of_keypad(page, "#result-1 .errorlist")
+
+
+def test_a_slot_tapped_in_a_grid_with_a_problem_leaves_the_problem_in_sight(page, live_server):
+    start_match(page, live_server, names=("Ann", "Ben"))
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill("8 5 7 / 8 3 9")
+    fields.nth(1).fill("K K K / K K 9")
+    expect(page.locator("#result-1 .errorlist")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#entry-1 .slot").first.tap()
+    expect(page.locator("#keypad")).to_be_visible()
+    wait_clear_of_keypad(page, "#entry-1 .slot.is-active")
+    wait_clear_of_keypad(page, "#result-1 .errorlist")
 
 
 def test_the_keypad_shows_the_next_players_slot_above_itself(page, live_server):

@@ -101,7 +101,16 @@ def test_save_held_down_while_the_live_check_answers_still_saves(page, live_serv
 
 
 @pytest.mark.parametrize("failure", ["no signal", "server error"])
-def test_a_save_that_does_not_get_through_says_so_and_keeps_the_cards(page, live_server, failure):
+def test_a_save_that_does_not_get_through_says_so_and_keeps_the_cards(
+    page, live_server, failure, console_errors
+):
+    # The failure is on purpose: the browser and htmx report it.
+    console_errors.allow(
+        r"ERR_INTERNET_DISCONNECTED",
+        r"^htmx:(afterRequest|sendError),",
+        r"status of 500",
+        r"^Response Status Error Code 500 ",
+    )
     start_match(page, live_server, names=("Ann", "Ben"))
     fields = page.get_by_label("Cards, row by row")
     fields.nth(0).fill("8 5 7 / 8 3 9")
@@ -131,7 +140,11 @@ def test_a_save_that_does_not_get_through_says_so_and_keeps_the_cards(page, live
     page.get_by_text("Hole 1 saved.").wait_for()
 
 
-def test_a_save_made_without_a_signal_goes_through_when_the_signal_comes_back(page, live_server):
+def test_a_save_made_without_a_signal_goes_through_when_the_signal_comes_back(
+    page, live_server, console_errors
+):
+    # No signal on purpose: the browser and htmx report the requests that failed.
+    console_errors.allow(r"ERR_INTERNET_DISCONNECTED", r"^htmx:(afterRequest|sendError),")
     start_match(page, live_server, names=("Ann", "Ben"))
     fields = page.get_by_label("Cards, row by row")
     fields.nth(0).fill("8 5 7 / 8 3 9")
@@ -147,8 +160,12 @@ def test_a_save_made_without_a_signal_goes_through_when_the_signal_comes_back(pa
     assert page.locator("tr", has_text="Ben").count() == 1
 
 
-def test_a_form_changed_after_a_save_without_a_signal_waits_to_be_saved(page, live_server):
+def test_a_form_changed_after_a_save_without_a_signal_waits_to_be_saved(
+    page, live_server, console_errors
+):
     """The player may be putting a card right: only they say when it is saved."""
+    # No signal on purpose: the browser and htmx report the requests that failed.
+    console_errors.allow(r"ERR_INTERNET_DISCONNECTED", r"^htmx:(afterRequest|sendError),")
     start_match(page, live_server, names=("Ann", "Ben"))
     fields = page.get_by_label("Cards, row by row")
     fields.nth(0).fill("8 5 7 / 8 3 9")
