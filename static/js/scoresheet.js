@@ -575,6 +575,35 @@
       return rows.join(" / ");
     }
 
+    // A row's cards as the engine reads them (grid.row_tokens): split at spaces and
+    // commas, and a run typed without spaces ("K5J") card by card where it reads
+    // one way only: each card one character of the deck's ranks, a 10 its two, and
+    // with jokers in play no "JK" or "J0" in it.
+    var written = {};
+    keypad.querySelectorAll("[data-rank]").forEach(function (key) {
+      written[key.dataset.rank] = true;
+      (key.dataset.also || "").split(" ").filter(Boolean).forEach(function (also) { written[also] = true; });
+    });
+    function splitRun(token) {
+      var up = token.toUpperCase();
+      if (token.length < 2 || written[up]) return [token];
+      if (written.JK && (up.indexOf("JK") >= 0 || up.indexOf("J0") >= 0)) return [token];
+      var pieces = [];
+      for (var i = 0; i < up.length;) {
+        if (written["10"] && up.substr(i, 2) === "10") { pieces.push(token.substr(i, 2)); i += 2; }
+        else if (written[up[i]]) { pieces.push(token[i]); i += 1; }
+        else return [token];
+      }
+      return pieces;
+    }
+    function cardsOf(rowText) {
+      var cards = [];
+      rowText.split(/[\s,]+/).filter(Boolean).forEach(function (token) {
+        cards.push.apply(cards, splitRun(token));
+      });
+      return cards;
+    }
+
     function readNotation(group) {
       var text = inputFor(group).value.trim();
       // Slashes with nothing between them make no row, as the engine reads a grid.
@@ -582,14 +611,14 @@
       var cols = columnsOf(group);
       var size = slotsOf(group).length;
       // A whole grid typed without slashes is read row by row, as the engine does.
-      var run = rows.length === 1 ? rows[0].split(/[\s,]+/).filter(Boolean) : [];
+      var run = rows.length === 1 ? cardsOf(rows[0]) : [];
       if (size > cols && run.length === size) {
         rows = [];
         for (var start = 0; start < size; start += cols) rows.push(run.slice(start, start + cols).join(" "));
       }
       slotsOf(group).forEach(function (slot, i) {
         var r = Math.floor(i / cols), c = i % cols;
-        var tokens = rows[r] ? rows[r].split(/[\s,]+/).filter(Boolean) : [];
+        var tokens = rows[r] ? cardsOf(rows[r]) : [];
         var card = tokens[c] || "";
         show(slot, card === "?" ? "" : card.toUpperCase());
       });
