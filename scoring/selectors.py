@@ -143,6 +143,27 @@ def turn_order(*, match: Match, players: Sequence[T], number: int) -> tuple[T, T
 
 
 @dataclass
+class HoleSheet:
+    """What a hole's row of an export needs beyond the board: the rules it was
+    played under and each seat's cards as written (none for a hole of totals)."""
+
+    rules: dict[str, Any]
+    grids: dict[int, str]
+
+
+def hole_sheets(*, match: Match) -> dict[int, HoleSheet]:
+    """Every hole of ``match`` by number, with its rules and cards: two queries."""
+    sheets = {
+        number: HoleSheet(rules, {})
+        for number, rules in Hole.objects.filter(match=match).values_list("number", "rules")
+    }
+    scores = Score.objects.filter(hole__match=match).exclude(grid="")
+    for number, seat, grid in scores.values_list("hole__number", "seat", "grid"):
+        sheets[number].grids[seat] = grid
+    return sheets
+
+
+@dataclass
 class ScoreView:
     """A stored score made readable: the grid drawn as cards with its breakdown."""
 
