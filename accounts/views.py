@@ -10,15 +10,18 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, LogoutView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from groups.models import Group
 from groups.selectors import group_for_invite_link
+from scoring.views.access import member_groups
+from scoring.views.matches import recent_matches
 
 from . import ratelimit
 from .forms import SignupForm
@@ -107,3 +110,22 @@ class RateLimitedLoginView(LoginView):
             ratelimit.forget_one("login-address", address)
             ratelimit.reset("login-account", username)
         return response
+
+
+#: Matches the account page lists; "My matches" has them all.
+ACCOUNT_MATCHES = 5
+
+
+@login_required
+@require_GET
+def account(request: HttpRequest) -> HttpResponse:
+    """Where the username in the header leads: the latest matches, the groups, and
+    the password."""
+    return render(
+        request,
+        "registration/account.html",
+        {
+            "matches": recent_matches(request, ACCOUNT_MATCHES),
+            "groups": member_groups(request),
+        },
+    )
