@@ -41,6 +41,17 @@ def kept_matches(request: HttpRequest) -> QuerySet[Match]:
     return Match.objects.filter(mine).filter(visible).distinct().order_by("-created_at", "-pk")
 
 
+def match_in_progress(request: HttpRequest) -> Match | None:
+    """The newest match this phone keeps (its session) that is still being played,
+    its players fetched: for the home page's way back to it. No query for a
+    visitor who keeps none."""
+    ids = session_match_ids(request)
+    if not ids:
+        return None
+    playing = kept_matches(request).filter(pk__in=ids, finished_at__isnull=True)
+    return playing.prefetch_related("players").first()
+
+
 def match_for_request(request: HttpRequest, pk: int) -> Match:
     """The match if this browser (or its signed-in owner) keeps it; 404 otherwise, so
     nobody learns which matches exist. A group's match is for its members only."""
