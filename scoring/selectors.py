@@ -75,6 +75,15 @@ class Board:
     def winners(self) -> list[Player]:
         return self.leaders if self.match.is_finished else []
 
+    @property
+    def hole_lines(self) -> list[tuple[int, list[Cell]]]:
+        """Each hole saved, in order, with its cells in seating order: the score
+        card's rows (a hole a row, a player a column)."""
+        return [
+            (number, [row.cells[i] for row in self.rows])
+            for i, number in enumerate(self.hole_numbers)
+        ]
+
 
 def match_players(*, match: Match) -> list[Player]:
     """The players of ``match`` in seating order."""

@@ -368,67 +368,6 @@
   // refused without htmx): start at the first of them, not at the top.
   if (document.querySelector(".hole-form .errorlist")) goToFirstProblem();
 
-  // -- Score card: the latest holes in view ------------------------------------------------
-  // A card wider than the phone opens at its right end, on the holes just played,
-  // beside the names and totals that stay put; the first holes are a swipe away. A
-  // card the reader has scrolled is left where they put it. (Not the paper card:
-  // its right end is the holes still to play.) A hole that would be left half under
-  // the totals (a cut "4" of a "14") is hidden whole instead: a little room after
-  // the last hole lets the card scroll that much further.
-  function showLatestHoles() {
-    document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
-      // (A property, not an attribute: a page htmx puts back for Back is placed again.)
-      if (wrap.golfPlaced) return;
-      wrap.golfPlaced = true;
-      wrap.scrollLeft = wrap.scrollWidth;
-      var total = wrap.querySelector("thead .scorecard__total");
-      var table = wrap.querySelector(".scorecard");
-      if (!total || !table || wrap.scrollLeft === 0) return;
-      var edge = total.getBoundingClientRect().right;
-      var holes = wrap.querySelectorAll("thead th:not(.scorecard__name):not(.scorecard__total)");
-      for (var i = 0; i < holes.length; i++) {
-        var box = holes[i].getBoundingClientRect();
-        // (A scroll moves by whole pixels: a pixel under the totals is no cut.)
-        if (box.left < edge - 1 && box.right > edge + 1) {
-          table.style.marginRight = Math.ceil(box.right - edge) + "px";
-          wrap.scrollLeft = wrap.scrollWidth;
-          break;
-        }
-      }
-    });
-  }
-  showLatestHoles();
-  document.body.addEventListener("htmx:afterSettle", showLatestHoles);
-  // A phone turned on its side (or back) gives the card another width, and the room
-  // worked out for the old one may now cut a hole or leave a gap: a card open at its
-  // right end is placed again; one the reader scrolled only loses the room. (Only a
-  // new width counts: a phone's toolbar coming and going changes the height.)
-  var placedWidth = window.innerWidth;
-  window.addEventListener("resize", function () {
-    if (window.innerWidth === placedWidth) return;
-    placedWidth = window.innerWidth;
-    document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
-      var table = wrap.querySelector(".scorecard");
-      if (table) table.style.marginRight = "";
-      if (wrap.golfAtEnd !== false) wrap.golfPlaced = false;
-    });
-    showLatestHoles();
-  });
-  // Whether each card was open at its right end, as the last scroll left it (told
-  // before the new width's own scroll, which comes after the resize).
-  document.addEventListener("scroll", function (event) {
-    var wrap = event.target;
-    if (!wrap.classList || !wrap.classList.contains("scorecard-wrap")) return;
-    wrap.golfAtEnd = wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 1;
-  }, true);
-  // The room is a style attribute: not in htmx's copy of the page for Back (the
-  // content security policy would refuse it there); the card is placed again.
-  document.body.addEventListener("htmx:beforeHistorySave", function () {
-    document.querySelectorAll(".scorecard[style]").forEach(function (table) {
-      table.removeAttribute("style");
-    });
-  });
-
   // -- Cards or totals ----------------------------------------------------------------------
   // Switching between them leaves each result showing what the other way worked out
   // (a grid's breakdown under an empty total): clear them, and check the hole again
