@@ -8,7 +8,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from golfsite.wording import short_names
 from scoring import selectors
 from scoring.engine import RuleSet
 from scoring.engine.match import dealer_for_hole
@@ -76,13 +75,10 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     board = selectors.match_board(match=match)
     count = len(board.players)
     last = board.holes_played if match.is_finished else match.holes_planned
-    # The dealers' row is narrow: each name as short as still tells it apart.
-    shorts = short_names([player.name for player in board.players])
+    # Each dealer by their whole name: the card writes it up the column, as much
+    # of it as fits.
     holes = [
-        {
-            "number": n,
-            "dealer": shorts[board.players[dealer_for_hole(match.first_dealer, n, count)].name],
-        }
+        {"number": n, "dealer": board.players[dealer_for_hole(match.first_dealer, n, count)].name}
         for n in range(1, last + 1)
     ]
     rows = [

@@ -49,15 +49,17 @@ def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, t
     page = client.get(reverse("scoring:match_print", args=[three.pk])).content.decode()
     assert "<h1>Score card</h1>" in page
     assert page.count('<th scope="col" class="num">') == 3  # holes 1, 2 and the total
-    assert '<td class="num">Bob</td>' in page  # Bob deals hole 2 after Ann
+    assert '<td class="num"><span class="dealer">Bob</span></td>' in page  # Bob deals hole 2
 
 
-def test_the_paper_cards_dealers_are_named_as_short_as_tells_them_apart(client):
-    match = MatchFactory(players=["Annabel", "Annie", "Dmitri"], rules=RuleSet(holes=3).to_dict())
+def test_the_paper_cards_dealers_are_named_in_full(client):
+    """Cut to three letters, "Bartholomew" and "Barbara" were "Bart" and "Barb"."""
+    names = ["Bartholomew", "Barbara", "Dmitri"]
+    match = MatchFactory(players=names, rules=RuleSet(holes=3).to_dict())
     own(client, match)
     page = client.get(reverse("scoring:match_print", args=[match.pk])).content.decode()
     row = re.search(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)
-    assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["Anna", "Anni", "Dmi"]
+    assert re.findall(r'<span class="dealer">([^<]*)</span>', row) == names
 
 
 def test_the_paper_card_of_a_match_ended_early_stops_at_its_last_hole(client, three, save_hole):
@@ -65,4 +67,4 @@ def test_the_paper_card_of_a_match_ended_early_stops_at_its_last_hole(client, th
     services.match_end(match=three)
     page = client.get(reverse("scoring:match_print", args=[three.pk])).content.decode()
     assert page.count('<th scope="col" class="num">') == 2  # hole 1 and the total
-    assert '<td class="num">Bob</td>' not in page  # no dealer for a hole never played
+    assert ">Bob</span></td>" not in page  # no dealer for a hole never played
