@@ -10,7 +10,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.mark.parametrize("script", [True, False])
-def test_the_home_page_offers_to_carry_on_the_match_in_progress(browser, live_server, script):
+def test_the_home_page_offers_to_carry_on_the_match_in_progress(
+    browser, live_server, script, screenshot_dir
+):
     from tests.factories import MatchFactory
 
     match = MatchFactory(players=["Annabel", "Bartholomew", "Cy", "Dee-Dee Ramone"])
@@ -28,6 +30,8 @@ def test_the_home_page_offers_to_carry_on_the_match_in_progress(browser, live_se
     )
     expect(carry_on).to_be_in_viewport()
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    if script:
+        page.screenshot(path=screenshot_dir / "home-carry-on.png")
     carry_on.click()
     expect(page.get_by_role("heading", name="Scoreboard")).to_be_visible()
     context.close()
