@@ -150,3 +150,37 @@ def test_the_card_is_read_whole_without_the_script(browser, live_server):
     expect(wrap.locator("tbody th")).to_have_count(9)
     assert wrap.evaluate(LAYOUT)["overflow"] <= 0
     context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_names_and_totals_stay_in_view_down_a_long_card(
+    browser, live_server, scheme, screenshot_dir
+):
+    """Eighteen holes of four are taller than a phone: scrolled down to the last
+    hole, the names and totals are still at the top of the screen."""
+    match = services.match_create(names=list(FOUR), first_dealer=0, rules=RuleSet(holes=18))
+    for number in range(1, 19):
+        services.hole_record(
+            match=match,
+            entry=services.HoleEntry(kind="grids", grids=GRIDS[number % 3], went_out=0),
+            token=uuid.uuid4(),
+            number=number,
+        )
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=scheme,
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("scoring:match_shared", args=[match.share_token]))
+    last = page.locator(".scorecard tbody tr").last
+    last.scroll_into_view_if_needed()
+    expect(last.locator("th")).to_be_in_viewport()
+    totals = page.locator(".scorecard__totals")
+    expect(totals).to_be_in_viewport()
+    expect(page.get_by_role("columnheader", name="Bartholomew")).to_be_in_viewport()
+    # Above the last hole, not over it.
+    assert totals.bounding_box()["y"] + totals.bounding_box()["height"] <= last.bounding_box()["y"]
+    page.screenshot(path=screenshot_dir / f"score-card-18-holes-scrolled-{scheme}.png")
+    context.close()
