@@ -46,6 +46,8 @@ run: install
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@# A newcomer's empty database gets a demo group, so history and statistics show
 	@# something (never again once any match exists; `make run SEED_DEMO=0` skips it).
+	@# Its account's password (or, on later runs, how to set a new one) is printed
+	@# last, framed, right before "Serving on": nothing of the set-up buries it.
 	@if [ "$(SEED_DEMO)" != "0" ]; then $(BIN)/python manage.py seed_demo --if-empty; fi
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
 	@# The shipped gunicorn.conf.py, as a server runs it (loopback, threaded workers

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
 from django.contrib.auth.views import (
     LoginView,
@@ -22,10 +23,12 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from groups.models import Group
 from groups.selectors import group_for_invite_link
+from scoring.views.access import member_groups
+from scoring.views.matches import recent_matches
 
 from . import ratelimit
 from .forms import SignupForm
@@ -180,3 +183,22 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     limits, and go back to the admin page they asked for (nothing posted here is
     ever checked)."""
     return redirect_to_login(request.GET.get("next") or reverse("admin:index"), reverse("login"))
+
+
+#: Matches the account page lists; "My matches" has them all.
+ACCOUNT_MATCHES = 5
+
+
+@login_required
+@require_safe
+def account(request: HttpRequest) -> HttpResponse:
+    """Where the username in the header leads: the latest matches, the groups, and
+    the password."""
+    return render(
+        request,
+        "registration/account.html",
+        {
+            "matches": recent_matches(request, ACCOUNT_MATCHES),
+            "groups": member_groups(request),
+        },
+    )

@@ -275,7 +275,7 @@ def check_typed_grid(text: str, rules: RuleSet) -> Checked:
     Problems are numbered in reading order of the first card they concern; a slot
     keeps the numbers of every problem it is part of. An empty slot is not a
     problem, only a card still to come: the grid is not scored until it has one."""
-    cells = grid_cells(text, rules.layout)
+    cells = grid_cells(text, rules.layout, rules.ranks_in_play)
     rows = [
         [Slot(r, c, token, _card_or_none(token)) for c, token in enumerate(row, start=1)]
         for r, row in enumerate(cells, start=1)

@@ -14,9 +14,11 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
+from golfsite.lists import in_words
 from scoring.engine import ADJUSTMENT_ORDER, PRESETS, VARIANTS, RuleSet, Suit, score_grid
 from scoring.engine.rules import DECK_DESCRIPTIONS, DeckKind
 from scoring.engine.slots import cells_notation
+from scoring.views.access import match_in_progress
 
 from .content.examples import COLUMN_EXAMPLES, REFERENCE_EXAMPLES
 from .content.variants import VARIANT_PAGES, VARIANT_PAGES_BY_SLUG
@@ -67,12 +69,30 @@ def _match_new_url() -> str | None:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """What the site does, with ways into the rules, the checker and a new match."""
+    """What the site does, with ways into the rules, the checker and a new match,
+    and back into the match this phone is keeping the score of, if one is going."""
     return render(
         request,
         "rules/home.html",
-        {**home_example(RuleSet()), "match_new_url": _match_new_url()},
+        {
+            **home_example(RuleSet()),
+            "match_new_url": _match_new_url(),
+            "carry_on": _carry_on(request),
+        },
     )
+
+
+def _carry_on(request: HttpRequest) -> dict[str, str] | None:
+    """The match in progress this phone keeps: its address, players and progress."""
+    match = match_in_progress(request)
+    if match is None:
+        return None
+    seats = list(match.players.all())
+    return {
+        "url": reverse("scoring:match_detail", args=[match.pk]),
+        "names": in_words([seat.name for seat in seats]),
+        "length": match.length_text(seats[0].holes_played if seats else 0),
+    }
 
 
 @require_safe

@@ -75,6 +75,15 @@ class Board:
     def winners(self) -> list[Player]:
         return self.leaders if self.match.is_finished else []
 
+    @property
+    def hole_lines(self) -> list[tuple[int, list[Cell]]]:
+        """Each hole saved, in order, with its cells in seating order: the score
+        card's rows (a hole a row, a player a column)."""
+        return [
+            (number, [row.cells[i] for row in self.rows])
+            for i, number in enumerate(self.hole_numbers)
+        ]
+
 
 def match_players(*, match: Match) -> list[Player]:
     """The players of ``match`` in seating order."""
@@ -140,6 +149,27 @@ def turn_order(*, match: Match, players: Sequence[T], number: int) -> tuple[T, T
         players[dealer_for_hole(match.first_dealer, number, count)],
         players[first_player_for_hole(match.first_dealer, number, count)],
     )
+
+
+@dataclass
+class HoleSheet:
+    """What a hole's row of an export needs beyond the board: the rules it was
+    played under and each seat's cards as written (none for a hole of totals)."""
+
+    rules: dict[str, Any]
+    grids: dict[int, str]
+
+
+def hole_sheets(*, match: Match) -> dict[int, HoleSheet]:
+    """Every hole of ``match`` by number, with its rules and cards: two queries."""
+    sheets = {
+        number: HoleSheet(rules, {})
+        for number, rules in Hole.objects.filter(match=match).values_list("number", "rules")
+    }
+    scores = Score.objects.filter(hole__match=match).exclude(grid="")
+    for number, seat, grid in scores.values_list("hole__number", "seat", "grid"):
+        sheets[number].grids[seat] = grid
+    return sheets
 
 
 @dataclass

@@ -390,6 +390,7 @@ CASES: list[Case] = [
     Case("scoring:match_new", "owner", shows=lambda w: w.groups[-1].name),
     *match_cases(),
     # Accounts.
+    Case("account", "owner", shows=lambda w: w.groups[-1].name),
     Case("signup", "keeper"),
     Case("login", "owner"),
     Case("password_change", "owner"),

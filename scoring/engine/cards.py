@@ -144,6 +144,35 @@ _SUIT_BY_TEXT |= {"♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♤": Suit.SPADES, 
 _RANK_BY_TEXT: dict[str, Rank] = {r.value: r for r in Rank} | {"T": Rank.TEN, "*": Rank.JOKER}
 
 
+def split_run(token: str, ranks: tuple[Rank, ...] | None = None) -> list[str]:
+    """A run of cards typed without spaces (``"K5J"``) as its cards (``["K", "5",
+    "J"]``), where it reads only one way: every card one character of a rank of
+    ``ranks`` (every deck's when None), a 10 its two. Anything else comes back
+    whole, for :meth:`Card.parse` to read or to say what is wrong with it: a card
+    (``"KH"``, ``"10"``, ``"JK"``), a suit in the run (``"5H7"``), or a run that
+    reads two ways while jokers are in play (``"5JK"`` is a 5 and a joker, or a 5, a
+    jack and a king; ``"J0"`` may be a joker mistyped)."""
+    upper = token.upper()
+    if len(token) < 2 or upper in _RANK_BY_TEXT:
+        return [token]
+    held = tuple(Rank) if ranks is None else ranks
+    if Rank.JOKER in held and ("JK" in upper or "J0" in upper):
+        return [token]
+    singles = {text for text, rank in _RANK_BY_TEXT.items() if len(text) == 1 and rank in held}
+    pieces: list[str] = []
+    i = 0
+    while i < len(upper):
+        if Rank.TEN in held and upper.startswith("10", i):
+            pieces.append(token[i : i + 2])
+            i += 2
+        elif upper[i] in singles:
+            pieces.append(token[i])
+            i += 1
+        else:
+            return [token]
+    return pieces
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card: a rank and, when the player cared to say, a suit.

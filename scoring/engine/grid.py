@@ -1,7 +1,9 @@
 """A player's grid of cards and its notation.
 
 A grid is written row by row, top row first, rows separated by ``/`` (or new lines),
-cards by spaces or commas: ``"8 5 7 / 8 3 9"``. Columns are read top to bottom.
+cards by spaces or commas: ``"8 5 7 / 8 3 9"``. A row typed without spaces is read
+card by card where that reads one way only (``"857/839"``). Columns are read top to
+bottom.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import Card, Rank
+from .cards import Card, Rank, split_run
 from .errors import CardError, GridError, Problem
 
 
@@ -77,27 +79,38 @@ def _slots_phrase(places: list[tuple[int, int]]) -> str:
     return _and(parts)
 
 
-def with_row_breaks(text: str, layout: Layout | None) -> str:
+def row_tokens(row_text: str, ranks: tuple[Rank, ...] | None = None) -> list[str]:
+    """The cards of a row as typed, split at spaces and commas, a run typed without
+    spaces split into its cards where it reads only one way (``"K5J"``; see
+    :func:`split_run`)."""
+    return [
+        piece for token in row_text.replace(",", " ").split() for piece in split_run(token, ranks)
+    ]
+
+
+def with_row_breaks(text: str, layout: Layout | None, ranks: tuple[Rank, ...] | None = None) -> str:
     """A grid typed as one run of cards, exactly as many as ``layout`` holds
     (``"8 5 7 8 3 9"`` for two rows of three), with its rows marked, top row first
     (``"8 5 7 / 8 3 9"``): on a phone the slash is a keyboard screen away. Any other
     text comes back as it was."""
     if layout is None or layout.rows < 2 or "/" in text or "\n" in text:
         return text
-    tokens = text.replace(",", " ").split()
+    tokens = row_tokens(text, ranks)
     if len(tokens) != layout.rows * layout.columns:
         return text
     width = layout.columns
     return " / ".join(" ".join(tokens[i : i + width]) for i in range(0, len(tokens), width))
 
 
-def rows_and_gaps(row_texts: list[str]) -> tuple[list[list[str]], list[int]]:
+def rows_and_gaps(
+    row_texts: list[str], ranks: tuple[Rank, ...] | None = None
+) -> tuple[list[list[str]], list[int]]:
     """Each row's tokens, and the gaps: rows of no cards that are only slashes with
     nothing between them ("8 5 7 // 8 3 9"), each given as the number of rows of
     cards before it. A gap is not a row, so the rows keep the numbers they are seen
     with. One row of no cards after the last card is a row begun ("8 5 7 /"); a
     grid with no card at all keeps its empty rows, for its shape to be judged."""
-    token_rows = [row_text.replace(",", " ").split() for row_text in row_texts]
+    token_rows = [row_tokens(row_text, ranks) for row_text in row_texts]
     filled = [i for i, tokens in enumerate(token_rows) if tokens]
     if not filled:
         return token_rows, []
@@ -174,10 +187,10 @@ class Grid:
         ``ranks``, the ranks of the deck in play, words those errors (see
         :meth:`Card.parse`).
         """
-        text = with_row_breaks(text.strip(), layout)
+        text = with_row_breaks(text.strip(), layout, ranks)
         if not text:
             raise GridError("the grid is empty: enter its cards row by row, like '8 5 7 / 8 3 9'")
-        token_rows, gaps = rows_and_gaps(split_rows(text))
+        token_rows, gaps = rows_and_gaps(split_rows(text), ranks)
         if layout is not None and len(token_rows) == layout.rows + 1 and not token_rows[-1]:
             # A slash after the last row ("8 5 7 / 8 3 9 /") begins no row: the
             # layout has no room for one.

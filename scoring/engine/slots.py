@@ -7,19 +7,22 @@ way :meth:`Grid.parse` does, without judging any card.
 
 from __future__ import annotations
 
+from .cards import Rank
 from .grid import EMPTY_SLOT, Layout, rows_and_gaps, split_rows, with_row_breaks
 
 
-def grid_cells(text: str, layout: Layout) -> list[list[str]]:
+def grid_cells(text: str, layout: Layout, ranks: tuple[Rank, ...] | None = None) -> list[list[str]]:
     """The typed token of every slot, row by row, ``""`` where nothing was typed.
 
-    Tokens beyond the layout are dropped (the grid's own validation reports them).
-    Slashes with nothing between them make no row, as for :meth:`Grid.parse`:
-    ``"8 5 7 // 8 3 9"`` fills rows 1 and 2 (and the grid says what is wrong). A
-    full grid typed without slashes is read row by row (``with_row_breaks``).
+        Tokens beyond the layout are dropped (the grid's own validation reports them).
+        Slashes with nothing between them make no row, as for :meth:`Grid.parse`:
+        ``"8 5 7 // 8 3 9"`` fills rows 1 and 2 (and the grid says what is wrong). A
+        full grid typed without slashes is read row by row (``with_row_breaks``), and a
+    run of cards typed without spaces card by card (``row_tokens``); ``ranks``, the
+    deck's, as for :meth:`Grid.parse`.
     """
-    text = with_row_breaks(text.strip(), layout)
-    token_rows, _ = rows_and_gaps(split_rows(text))
+    text = with_row_breaks(text.strip(), layout, ranks)
+    token_rows, _ = rows_and_gaps(split_rows(text), ranks)
     rows: list[list[str]] = []
     for r in range(layout.rows):
         tokens = token_rows[r] if r < len(token_rows) else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
@@ -27,6 +28,28 @@ def remember_match(request: HttpRequest, match: Match) -> None:
     ids = session_match_ids(request)
     if match.pk not in ids:
         request.session[SESSION_KEY] = [*ids, match.pk]
+
+
+def kept_matches(request: HttpRequest) -> QuerySet[Match]:
+    """The matches this browser started, or its signed-in owner did, that the
+    visitor may still see (a group's only while a member), newest first."""
+    mine = Q(pk__in=session_match_ids(request))
+    visible = Q(group__isnull=True)
+    if request.user.is_authenticated:
+        mine |= Q(owner=request.user)
+        visible |= Q(group__memberships__user=request.user)
+    return Match.objects.filter(mine).filter(visible).distinct().order_by("-created_at", "-pk")
+
+
+def match_in_progress(request: HttpRequest) -> Match | None:
+    """The newest match this phone keeps (its session) that is still being played,
+    its players fetched: for the home page's way back to it. No query for a
+    visitor who keeps none."""
+    ids = session_match_ids(request)
+    if not ids:
+        return None
+    playing = kept_matches(request).filter(pk__in=ids, finished_at__isnull=True)
+    return playing.prefetch_related("players").first()
 
 
 def match_for_request(request: HttpRequest, pk: int) -> Match:

@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from golfsite.wording import sentence
 from scoring import selectors, services
 from scoring.engine import GridScore, PlayerScore, RuleSet, Suit
-from scoring.engine.grid import EMPTY_SLOT, Layout
+from scoring.engine.grid import EMPTY_SLOT
 from scoring.engine.slots import grid_cells
 from scoring.forms import HoleForm
 from scoring.models import Hole, Match, Player
@@ -58,7 +58,7 @@ class SeatEntry:
 
 
 def _slots(
-    text: str, layout: Layout, seat: int, bad: set[tuple[int, int, int]]
+    text: str, rules: RuleSet, seat: int, bad: set[tuple[int, int, int]]
 ) -> list[list[dict[str, Any]]]:
     """The grid as typed, slot by slot, for the keypad, split as the engine reads
     notation (``grid_cells``); unreadable text leaves gaps."""
@@ -72,7 +72,7 @@ def _slots(
             }
             for c, token in enumerate(row, start=1)
         ]
-        for r, row in enumerate(grid_cells(text, layout), start=1)
+        for r, row in enumerate(grid_cells(text, rules.layout, rules.ranks_in_play), start=1)
     ]
 
 
@@ -89,7 +89,6 @@ def _hole_context(
     that stored nothing, which its top says first."""
     rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
     dealer, first = selectors.turn_order(match=match, players=players, number=number)
-    layout = rules.layout
     seats = []
     for player in players:
         grid_field = form[f"grid_{player.seat}"]
@@ -97,7 +96,7 @@ def _hole_context(
             player=player,
             grid_field=grid_field,
             total_field=form[f"total_{player.seat}"],
-            slots=_slots(grid_field.value() or "", layout, player.seat, form.places),
+            slots=_slots(grid_field.value() or "", rules, player.seat, form.places),
             errors=form.seat_errors.get(player.seat, []),
             bad=" ".join(f"{r}-{c}" for s, r, c in sorted(form.places) if s == player.seat),
             is_dealer=player.pk == dealer.pk,

@@ -19,6 +19,7 @@ from scoring.forms import MatchForm, preset_initial, preset_notice
 from scoring.models import Match
 from scoring.views.access import (
     SESSION_KEY,
+    kept_matches,
     match_for_request,
     may_delete,
     member_groups,
@@ -58,12 +59,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
     many came before it, and a match deleted meanwhile changes nothing. A made-up
     cursor only ever shows the visitor's own matches, and a malformed one starts
     from the newest."""
-    mine = Q(pk__in=session_match_ids(request))
-    visible = Q(group__isnull=True)
-    if request.user.is_authenticated:
-        mine |= Q(owner=request.user)
-        visible |= Q(group__memberships__user=request.user)
-    matches = Match.objects.filter(mine).filter(visible).distinct().order_by("-created_at", "-pk")
+    matches = kept_matches(request)
     before = _parse_list_cursor(request.GET.get("before", ""))
     if before is not None:
         created_at, pk = before
@@ -83,6 +79,13 @@ def match_list(request: HttpRequest) -> HttpResponse:
             "groups": groups,
         },
     )
+
+
+def recent_matches(request: HttpRequest, count: int) -> list[ListedMatch]:
+    """The visitor's ``count`` newest matches, as "My matches" lists them."""
+    return [
+        ListedMatch.of(match) for match in kept_matches(request).prefetch_related("players")[:count]
+    ]
 
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)

@@ -412,67 +412,6 @@
   // refused without htmx): start at the first of them, not at the top.
   if (document.querySelector(".hole-form .errorlist")) goToFirstProblem();
 
-  // -- Score card: the latest holes in view ------------------------------------------------
-  // A card wider than the phone opens at its right end, on the holes just played,
-  // beside the names and totals that stay put; the first holes are a swipe away. A
-  // card the reader has scrolled is left where they put it. (Not the paper card:
-  // its right end is the holes still to play.) A hole that would be left half under
-  // the totals (a cut "4" of a "14") is hidden whole instead: a little room after
-  // the last hole lets the card scroll that much further.
-  function showLatestHoles() {
-    document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
-      // (A property, not an attribute: a page htmx puts back for Back is placed again.)
-      if (wrap.golfPlaced) return;
-      wrap.golfPlaced = true;
-      wrap.scrollLeft = wrap.scrollWidth;
-      var total = wrap.querySelector("thead .scorecard__total");
-      var table = wrap.querySelector(".scorecard");
-      if (!total || !table || wrap.scrollLeft === 0) return;
-      var edge = total.getBoundingClientRect().right;
-      var holes = wrap.querySelectorAll("thead th:not(.scorecard__name):not(.scorecard__total)");
-      for (var i = 0; i < holes.length; i++) {
-        var box = holes[i].getBoundingClientRect();
-        // (A scroll moves by whole pixels: a pixel under the totals is no cut.)
-        if (box.left < edge - 1 && box.right > edge + 1) {
-          table.style.marginRight = Math.ceil(box.right - edge) + "px";
-          wrap.scrollLeft = wrap.scrollWidth;
-          break;
-        }
-      }
-    });
-  }
-  showLatestHoles();
-  document.body.addEventListener("htmx:afterSettle", showLatestHoles);
-  // A phone turned on its side (or back) gives the card another width, and the room
-  // worked out for the old one may now cut a hole or leave a gap: a card open at its
-  // right end is placed again; one the reader scrolled only loses the room. (Only a
-  // new width counts: a phone's toolbar coming and going changes the height.)
-  var placedWidth = window.innerWidth;
-  window.addEventListener("resize", function () {
-    if (window.innerWidth === placedWidth) return;
-    placedWidth = window.innerWidth;
-    document.querySelectorAll(".scorecard-wrap:not(.paper)").forEach(function (wrap) {
-      var table = wrap.querySelector(".scorecard");
-      if (table) table.style.marginRight = "";
-      if (wrap.golfAtEnd !== false) wrap.golfPlaced = false;
-    });
-    showLatestHoles();
-  });
-  // Whether each card was open at its right end, as the last scroll left it (told
-  // before the new width's own scroll, which comes after the resize).
-  document.addEventListener("scroll", function (event) {
-    var wrap = event.target;
-    if (!wrap.classList || !wrap.classList.contains("scorecard-wrap")) return;
-    wrap.golfAtEnd = wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 1;
-  }, true);
-  // The room is a style attribute: not in htmx's copy of the page for Back (the
-  // content security policy would refuse it there); the card is placed again.
-  document.body.addEventListener("htmx:beforeHistorySave", function () {
-    document.querySelectorAll(".scorecard[style]").forEach(function (table) {
-      table.removeAttribute("style");
-    });
-  });
-
   // -- Cards or totals ----------------------------------------------------------------------
   // Switching between them leaves each result showing what the other way worked out
   // (a grid's breakdown under an empty total): clear them, and check the hole again
@@ -619,6 +558,35 @@
       return rows.join(" / ");
     }
 
+    // A row's cards as the engine reads them (grid.row_tokens): split at spaces and
+    // commas, and a run typed without spaces ("K5J") card by card where it reads
+    // one way only: each card one character of the deck's ranks, a 10 its two, and
+    // with jokers in play no "JK" or "J0" in it.
+    var written = {};
+    keypad.querySelectorAll("[data-rank]").forEach(function (key) {
+      written[key.dataset.rank] = true;
+      (key.dataset.also || "").split(" ").filter(Boolean).forEach(function (also) { written[also] = true; });
+    });
+    function splitRun(token) {
+      var up = token.toUpperCase();
+      if (token.length < 2 || written[up]) return [token];
+      if (written.JK && (up.indexOf("JK") >= 0 || up.indexOf("J0") >= 0)) return [token];
+      var pieces = [];
+      for (var i = 0; i < up.length;) {
+        if (written["10"] && up.substr(i, 2) === "10") { pieces.push(token.substr(i, 2)); i += 2; }
+        else if (written[up[i]]) { pieces.push(token[i]); i += 1; }
+        else return [token];
+      }
+      return pieces;
+    }
+    function cardsOf(rowText) {
+      var cards = [];
+      rowText.split(/[\s,]+/).filter(Boolean).forEach(function (token) {
+        cards.push.apply(cards, splitRun(token));
+      });
+      return cards;
+    }
+
     function readNotation(group) {
       var text = inputFor(group).value.trim();
       // Slashes with nothing between them make no row, as the engine reads a grid.
@@ -626,14 +594,14 @@
       var cols = columnsOf(group);
       var size = slotsOf(group).length;
       // A whole grid typed without slashes is read row by row, as the engine does.
-      var run = rows.length === 1 ? rows[0].split(/[\s,]+/).filter(Boolean) : [];
+      var run = rows.length === 1 ? cardsOf(rows[0]) : [];
       if (size > cols && run.length === size) {
         rows = [];
         for (var start = 0; start < size; start += cols) rows.push(run.slice(start, start + cols).join(" "));
       }
       slotsOf(group).forEach(function (slot, i) {
         var r = Math.floor(i / cols), c = i % cols;
-        var tokens = rows[r] ? rows[r].split(/[\s,]+/).filter(Boolean) : [];
+        var tokens = rows[r] ? cardsOf(rows[r]) : [];
         var card = tokens[c] || "";
         show(slot, card === "?" ? "" : card.toUpperCase());
       });

@@ -52,7 +52,7 @@ def test_a_name_is_shown_as_text_in_every_part_of_a_finished_board(save_hole, re
     save_hole(match, totals=[2, 6])
     html = drawn(match, readonly=readonly)
     assert f"<strong>{ESCAPED}</strong> with 3." in html  # the winner
-    assert f'<th scope="row" class="scorecard__name">{ESCAPED} <span' in html  # the card
+    assert f'<th scope="col" class="scorecard__name is-leading">{ESCAPED} <span' in html  # the card
     assert f'<span class="standings__name">{ESCAPED}</span>' in html
     assert f">{ESCAPED} 3</text>" in html  # the chart's label for the line
     assert f'<tr><th scope="row">{ESCAPED}</th>' in html  # the summary
@@ -123,7 +123,8 @@ def test_before_the_first_hole_the_board_is_an_empty_card(save_hole):
     match = MatchFactory.create(players=["Ann", "Bob"])
     html = drawn(match)
     assert "No hole saved yet." in html
-    assert html.count('class="scorecard__name"') == 3  # the heading and a row per player
+    assert html.count('class="scorecard__name"') == 2  # a column per player
+    assert html.count('class="num scorecard__total">0</td>') == 2
     for part in ("Standings", "<ol", "Progress", "<svg", "Summary"):
         assert part not in html
 
@@ -143,21 +144,29 @@ def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
     assert '<tr><th scope="row">Ann</th><td class="num">0</td><td class="num"></td>' in html
 
 
-def test_the_card_shows_each_total_before_the_holes():
-    """On a phone the card scrolls sideways: the running totals come first, by the
-    names, and stay with them (the places are the standings' own, just below)."""
+def test_the_card_has_a_column_per_player_with_the_totals_before_the_holes():
+    """A hole a row and a player a column, so four players fit a phone: the totals
+    come first, under the names (the places are the standings' own, just below)."""
     from tests.factories import eight_player_match
 
     html = drawn(eight_player_match(played=12, holes=18))
-    card = first_match(r'<table class="scorecard">.*?</table>', html, flags=re.S).group(0)
+    card = first_match(r'<table class="scorecard[^"]*">.*?</table>', html, flags=re.S).group(0)
     heads = [
         re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", card)
     ]
-    assert heads == ["Player", "Total", *map(str, range(1, 13))]
-    first = first_match(r"<tbody><tr[^>]*>(.*?)</tr>", card).group(1)
-    cells = re.findall(r"<td[^>]*>(.*?)</td>", first)
-    # Player 1's table row: 24 a hole for 12 holes.
-    assert [re.sub(r"<[^>]+>", "", c) for c in cells[:2]] == ["288", "24•"]
+    assert [h.removesuffix(" leads") for h in heads] == [
+        "Hole",
+        *(f"Player {n}" for n in range(1, 9)),
+    ]
+    totals = first_match(r'<tr class="scorecard__totals">(.*?)</tr>', card).group(1)
+    assert re.findall(r"<td[^>]*>(.*?)</td>", totals)[0] == "288"
+    rows = re.findall(r"<tbody>(.*?)</tbody>", card, flags=re.S)[0].split("</tr>")[:-1]
+    assert [
+        re.sub(r"<[^>]+>", "", first_match(r"<th[^>]*>(.*?)</th>", r).group(1)) for r in rows
+    ] == [str(n) for n in range(1, 13)]
+    # Hole 1's row: Player 1 went out with 24.
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[0])
+    assert len(cells) == 8 and re.sub(r"<[^>]+>", "", cells[0]) == "24•"
 
 
 def test_a_three_figure_total_cuts_the_name_shorter_on_the_chart(save_hole):

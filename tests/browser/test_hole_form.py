@@ -225,6 +225,7 @@ def test_an_empty_slot_looks_like_a_gap_not_a_card(page, browser, live_server):
     [
         ("8 5 7 // 8 3 9", "no card between the slashes"),  # a doubled slash is no row
         ("8 5 7 8 3 9", "Grid: 24"),  # a whole grid without slashes, row by row
+        ("857/839", "Grid: 24"),  # rows without spaces, card by card
     ],
 )
 def test_the_slots_read_a_grid_as_the_engine_does(page, live_server, typed, result):

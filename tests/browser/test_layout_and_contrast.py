@@ -67,7 +67,7 @@ def test_the_header_names_who_is_signed_in_on_one_line(
     UserFactory.create(username=username)
     context, page = phone(browser, live_server, username, scheme=scheme)
     user = page.locator(".account-nav__user")
-    assert user.get_attribute("href") == reverse("password_change")
+    assert user.get_attribute("href") == reverse("account")
     boxes = [
         page.locator(".brand").bounding_box(),
         user.bounding_box(),

@@ -114,7 +114,7 @@ def test_a_board_with_no_hole_shows_a_long_name_whole(page, live_server):
     made = MatchFactory.create(players=NAMES, rules=RuleSet(holes=9).to_dict())
     keep(page.context, live_server, made)
     page.goto(live_server.url + reverse("scoring:match_detail", args=[made.pk]))
-    name = page.locator(".scorecard tbody th", has_text="Bartholomew")
+    name = page.locator(".scorecard thead th", has_text="Bartholomew")
     assert name.evaluate("(th) => th.scrollWidth <= th.clientWidth")
     assert "Featherstonehaugh-Smythe" in name.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -24,3 +24,43 @@ def test_the_paper_card_has_a_print_button_with_the_script(page, browser, live_s
         button.click()
         assert paper.evaluate("() => window.printed") is True
     context.close()
+
+
+#: Each dealer's name as drawn: its text, whether any of it is hidden, and the
+#: widths of its cell and of a score's cell in the same column.
+DEALERS = """() => [...document.querySelectorAll(".dealer-row .dealer")].map((name) => {
+  const cell = name.closest("td");
+  return {
+    text: name.textContent,
+    cut: name.scrollHeight > name.clientHeight + 1,
+    width: cell.getBoundingClientRect().width,
+  };
+})"""
+
+
+@pytest.mark.parametrize("media", ["screen", "print"])
+def test_the_paper_card_names_each_dealer_as_far_as_fits(
+    browser, live_server, media, screenshot_dir
+):
+    """A dealer's name is no longer cut to three letters; a column stays as narrow
+    as its scores."""
+    from scoring.engine import RuleSet
+    from tests.factories import MatchFactory
+
+    from .helpers import WIDTH, keep
+
+    names = ["Bartholomew", "Barbara", "Featherstonehaugh-Smythe Junior the Third"]
+    match = MatchFactory(players=names, rules=RuleSet(holes=9).to_dict())
+    context = browser.new_context(viewport={"width": WIDTH, "height": 740}, has_touch=True)
+    keep(context, live_server, match)
+    paper = context.new_page()
+    paper.emulate_media(media=media)
+    paper.goto(live_server.url + f"/matches/{match.pk}/print/")
+    expect(paper.get_by_role("heading", name="Score card")).to_be_visible()
+    dealers = paper.evaluate(DEALERS)
+    assert [d["text"] for d in dealers] == [names[n % 3] for n in range(9)]
+    # Short and middling names whole; only a very long one loses its end.
+    assert [d["cut"] for d in dealers[:3]] == [False, False, True]
+    assert max(d["width"] for d in dealers) < 48
+    paper.screenshot(path=screenshot_dir / f"paper-card-dealers-{media}.png", full_page=True)
+    context.close()

@@ -26,8 +26,8 @@ def test_tap_a_hole_in_and_save_it(page, live_server):
     fields.nth(2).fill("7 7 3 / 4 5 6")
     page.get_by_role("button", name="Save hole 1").click()
     page.wait_for_url("**/matches/*/")
-    row = page.locator("tr", has_text="Ben")
-    assert "8" in row.inner_text()
+    # Ben's column (the second) holds his 8.
+    expect(page.locator(".scorecard tbody tr").first.locator("td").nth(1)).to_contain_text("8")
     assert page.get_by_text("leading: Ben").count() == 1
 
 
@@ -98,12 +98,10 @@ def test_a_whole_match_on_a_phone(page, live_server, screenshot_dir):
     page.wait_for_url("**/matches/*/")
     page.screenshot(path=screenshot_dir / "scoresheet-finished.png", full_page=True)
     # Totals: Ann 3 + 4 = 7, Ben 24 + 42 = 66, Cat 16 (corrected) + 25 = 41.
-    totals = {
-        name: page.locator(".scorecard tbody tr", has_text=name)
-        .locator("td.scorecard__total")
-        .inner_text()
-        for name in ("Ann", "Ben", "Cat")
-    }
+    # The card's columns are the players in seating order, the totals under them.
+    names = page.locator(".scorecard .scorecard__name").all_inner_texts()
+    cells = page.locator(".scorecard td.scorecard__total").all_inner_texts()
+    totals = {name.split()[0]: total for name, total in zip(names, cells, strict=True)}
     assert totals == {"Ann": "7", "Ben": "66", "Cat": "41"}
 
     page.get_by_role("button", name="Rematch").click()

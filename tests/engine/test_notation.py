@@ -348,3 +348,56 @@ def test_a_rank_says_how_else_notation_writes_it():
     for rank in Rank:
         for text in rank.also_written:
             assert Card.parse(text).rank is rank
+
+
+# A row typed without spaces: on a phone the space bar is small, and "K5J" reads one way.
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        ("K5J/K52", "K 5 J / K 5 2"),
+        ("k5j / k52", "K 5 J / K 5 2"),
+        ("10A10/T22", "10 A 10 / 10 2 2"),
+        ("K5J K52", "K 5 J / K 5 2"),  # two runs make a whole grid, read row by row
+        ("K5J\nK 5 2", "K 5 J / K 5 2"),
+        ("*5Q/852", "JK 5 Q / 8 5 2"),
+    ],
+)
+def test_a_row_typed_without_spaces_is_read_card_by_card(text, rows):
+    layout = Layout(2, 3)
+    assert Grid.parse(text, layout) == Grid.parse(rows, layout)
+    # The hole form's slots show the same cards in the same places.
+    cells = [tuple(Card.parse(token) for token in row) for row in grid_cells(text, layout)]
+    assert tuple(cells) == Grid.parse(rows, layout).rows
+
+
+def test_a_run_of_the_zsa_deck_reads_its_zero_and_x():
+    assert str(Grid.parse("0X5/A00", Layout(2, 3), ZSA_RANKS)) == "0 X 5 / A 0 0"
+    # Without jokers in play, a jack and a zero read one way only.
+    assert str(Grid.parse("J05/A00", Layout(2, 3), ZSA_RANKS)) == "J 0 5 / A 0 0"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # "5JK": a 5 and a joker, or a 5, a jack and a king?
+        ("5JK 7 / 8 3 9", "card 1 of row 1: '5JK' is not a rank"),
+        # A suit in the run: "5H7" is not read as cards.
+        ("5H7 / 8 3 9", "card 1 of row 1: '5H7' is not a rank"),
+        # A rank of no deck: the run is one unreadable card, not a guess.
+        ("K5B / 8 3 9", "card 1 of row 1: 'K5B' is not a rank"),
+    ],
+)
+def test_a_run_that_reads_two_ways_or_not_at_all_is_refused(text, message):
+    with pytest.raises(GridError) as caught:
+        Grid.parse(text, Layout(2, 3), STANDARD_RANKS + (Rank.JOKER,))
+    assert caught.value.problems[0].message.startswith(message)
+
+
+def test_a_run_with_a_rank_the_deck_lacks_is_not_split():
+    """'4X' in a standard deck is a 4 with a wrong suit, as ever, not a 4 and an X."""
+    with pytest.raises(GridError, match="'4X' is not a card: 'X' is not a suit"):
+        Grid.parse("4X 5 7 / 8 3 9", Layout(2, 3), STANDARD_RANKS)
+    # A card with its suit stays one card.
+    assert str(Grid.parse("KH 57 / 839", Layout(2, 3), STANDARD_RANKS)) == "KH 5 7 / 8 3 9"

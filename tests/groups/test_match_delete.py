@@ -31,7 +31,7 @@ def test_a_match_started_by_mistake_can_be_deleted(client):
     end = client.get(reverse("scoring:match_end", args=[match.pk])).content.decode()
     assert reverse("scoring:match_delete", args=[match.pk]) in end
     board = client.get(match.get_absolute_url()).content.decode()
-    assert "Delete the match…" in board
+    assert "Delete the match for good…" in board
     # An empty card has nothing highlighted or marked to explain.
     assert "Lowest wins." in board
     assert "A highlighted score won its hole" not in board
@@ -77,7 +77,7 @@ def test_a_groups_match_goes_only_by_the_member_who_started_it(client, group, ow
     url = reverse("scoring:match_delete", args=[match.pk])
 
     client.force_login(owner)
-    assert "Delete the match…" not in client.get(match.get_absolute_url()).content.decode()
+    assert "Delete the match for good…" not in client.get(match.get_absolute_url()).content.decode()
     unplayed = services.match_create(
         names=["Ann", "Bob"], first_dealer=0, rules=RuleSet(holes=9), owner=member, group=group
     )
@@ -92,7 +92,7 @@ def test_a_groups_match_goes_only_by_the_member_who_started_it(client, group, ow
     assert Match.objects.filter(pk=match.pk).exists()
 
     client.force_login(member)
-    assert "Delete the match…" in client.get(match.get_absolute_url()).content.decode()
+    assert "Delete the match for good…" in client.get(match.get_absolute_url()).content.decode()
     page = client.get(url).content.decode()
     assert "the group's history and statistics will no longer count it" in page
     response = client.post(url, follow=True)

@@ -176,9 +176,9 @@ def test_json_download_for_members_only(client, member, stranger, played):
 def test_seed_demo_makes_legal_realistic_matches_once_when_asked_if_empty():
     out = io.StringIO()
     call_command("seed_demo", matches=12, seed=3, stdout=out)
-    assert "with 12 matches" in out.getvalue() and "Log in as demo" in out.getvalue()
+    assert "with 12 matches" in out.getvalue() and "Demo account: demo" in out.getvalue()
     # The printed password is the demo account's, and it is not a fixed one.
-    password = out.getvalue().split("with the password ")[1].split()[0]
+    password = out.getvalue().split("Password:")[1].split()[0]
     group = Group.objects.get()
     assert group.owner.check_password(password)
     assert len(password) >= 12
@@ -243,3 +243,23 @@ def test_the_group_page_says_what_a_json_backup_is_good_for(client, member, play
     client.force_login(member)
     html = client.get(reverse("groups:detail", args=[played.pk])).content.decode()
     assert "whoever runs this site can make the group again from it." in html
+
+
+def test_seed_demo_prints_the_password_last_in_a_frame_and_how_to_change_it():
+    """`make run` prints this just before "Serving on": the password must stand out
+    of the set-up's output, and a later run says how to choose a new one."""
+    out = io.StringIO()
+    call_command("seed_demo", if_empty=True, matches=2, seed=1, stdout=out)
+    lines = out.getvalue().strip().splitlines()
+    bar = lines[-1]
+    assert set(bar) == {"#"} and len(bar) > 20
+    box = lines[lines.index(bar) : len(lines)]
+    assert all(line.startswith("# ") and line.endswith(" #") for line in box[1:-1])
+    password = next(line for line in box if "Password:" in line).split()[2]
+    assert User.objects.get(username="demo").check_password(password)
+    assert any("manage.py changepassword demo" in line for line in box)
+    # A later `make run` has nothing to seed, and says how to get in again.
+    again = io.StringIO()
+    call_command("seed_demo", if_empty=True, stdout=again)
+    assert password not in again.getvalue()
+    assert "changepassword demo" in again.getvalue().strip().splitlines()[-2]

@@ -103,3 +103,29 @@ def test_the_guide_says_each_two_takes_its_value_off_its_own_column(client):
         assert column.reason.replace("-", "\u2212") in text
     assert f"{paired.total} with the twos paired" in text
     assert f"{apart.total} with them apart" in text
+
+
+def test_home_offers_to_carry_on_the_match_in_progress_on_this_phone(client):
+    from django.utils import timezone
+
+    from tests.factories import MatchFactory
+    from tests.scoresheet import own
+
+    done = MatchFactory(players=["Ann", "Bob"], finished_at=timezone.now())
+    playing = MatchFactory(players=["Cy", "Dee", "Eve"])
+    # Only the matches this phone keeps: another's match in progress is not offered.
+    MatchFactory(players=["Zed", "Yan"])
+    own(client, done, playing)
+    html = client.get(reverse("home")).content.decode()
+    link = f'href="{reverse("scoring:match_detail", args=[playing.pk])}"'
+    assert link in html
+    carry_on = html[html.index("Carry on") : html.index(link) + 200]
+    assert "Cy, Dee and Eve" in carry_on and "Zed" not in html
+    # With nothing in progress there is nothing to carry on.
+    playing.finished_at = timezone.now()
+    playing.save()
+    assert "Carry on" not in client.get(reverse("home")).content.decode()
+
+
+def test_home_offers_nothing_to_carry_on_to_a_new_visitor(client):
+    assert "Carry on" not in client.get(reverse("home")).content.decode()

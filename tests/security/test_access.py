@@ -169,6 +169,7 @@ TABLE: dict[str, Row] = {
     ),
     "scoring:hole_delete": Row(args=match_args(1), get=MATCH, post=MATCH),
     # Accounts.
+    "account": Row(get=SIGNED_IN),
     "signup": Row(get=SIGNED_OUT, post=SIGNED_OUT, data=lambda w: {"username": "new"}),
     "login": Row(get=PUBLIC, post=PUBLIC, data=lambda w: {"username": "x", "password": "y"}),
     "logout": Row(post=PUBLIC),

@@ -32,14 +32,18 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["matches"] < 1:
             raise CommandError("--matches needs a number from 1 up.")
-        if options["if_empty"] and Match.objects.exists():
-            return
         users = get_user_model().objects
+        if options["if_empty"] and Match.objects.exists():
+            # `make run` every time after the first: say again how to get in, as
+            # the password itself was shown once and may be long gone.
+            if not options["owner"] and users.filter(username=DEMO_USER).exists():
+                self.stdout.write(framed([f"Demo account: {DEMO_USER}", *NEW_PASSWORD]))
+            return
+        password = None
         if options["owner"]:
             owner = users.filter(username=options["owner"]).first()
             if owner is None:
                 raise CommandError(f"There is no account called {options['owner']!r}.")
-            note = f"Log in as {owner.get_username()} to see it."
         else:
             owner = users.filter(username=DEMO_USER).first()
             if owner is None:
@@ -47,10 +51,28 @@ class Command(BaseCommand):
                 # way into any server where the demo was ever seeded.
                 password = secrets.token_urlsafe(12)
                 owner = users.create_user(username=DEMO_USER, password=password)
-                note = f"Log in as {DEMO_USER} with the password {password} to see it."
-            else:
-                note = f"Log in as {DEMO_USER} to see it."
         group = demo_group_create(owner=owner, matches=options["matches"], seed=options["seed"])
-        self.stdout.write(
-            f"Made {group.name} (group {group.pk}) with {options['matches']} matches. {note}"
-        )
+        made = f"Made {group.name} (group {group.pk}) with {options['matches']} matches."
+        self.stdout.write(made)
+        # Last, and framed: `make run` prints this just before "Serving on ...".
+        lines = [f"Log in as {owner.get_username()} to see it."]
+        if password is not None:
+            lines = [
+                f"Demo account: {DEMO_USER}",
+                f"Password:     {password}",
+                "(shown only this once)",
+                *NEW_PASSWORD,
+            ]
+        self.stdout.write(framed(lines))
+
+
+#: How to choose a new demo password (also in the README).
+NEW_PASSWORD = [f"New password: .venv/bin/python manage.py changepassword {DEMO_USER}"]
+
+
+def framed(lines: list[str]) -> str:
+    """``lines`` in a box of ``#``, with a blank line above and below, to stand out
+    of the set-up's output."""
+    width = max(len(line) for line in lines)
+    bar = "#" * (width + 4)
+    return "\n".join(["", bar, *(f"# {line.ljust(width)} #" for line in lines), bar, ""])

@@ -1,0 +1,43 @@
+"""The account page: where the username in the header leads, with the visitor's
+matches, groups and the way to change the password."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import MatchFactory
+from tests.groups.factories import GroupFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_username_in_the_header_leads_to_the_account_page(client, make_user):
+    client.force_login(make_user("ann"))
+    page = client.get(reverse("scoring:match_list")).content.decode()
+    link = re.search(r'<a class="account-nav__user" href="([^"]+)"', page).group(1)
+    assert link == reverse("account")
+
+
+def test_the_account_page_lists_my_matches_my_groups_and_the_password_page(client, make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    friday = GroupFactory(name="Friday golf", owner=ann)
+    GroupFactory(name="Bob's table", owner=bob)
+    mine = MatchFactory(owner=ann, players=["Ann", "Cy"])
+    MatchFactory(owner=bob, players=["Bob", "Dee"])
+    client.force_login(ann)
+    response = client.get(reverse("account"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<h1>Your account</h1>" in page
+    assert f'href="{reverse("scoring:match_detail", args=[mine.pk])}"' in page
+    assert "Ann, Cy" in page and "Dee" not in page
+    assert f'href="{reverse("scoring:match_list")}"' in page
+    assert f'href="{friday.get_absolute_url()}"' in page and "Bob&#x27;s table" not in page
+    assert f'href="{reverse("password_change")}"' in page
+
+
+def test_the_account_page_is_for_the_signed_in(client):
+    response = client.get(reverse("account"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
