@@ -1,13 +1,12 @@
 """The account page: where the username in the header leads, with the visitor's
 matches, groups and the way to change the password."""
 
-import re
-
 import pytest
 from django.urls import reverse
 
 from tests.factories import MatchFactory
 from tests.groups.factories import GroupFactory
+from tests.patterns import first_match
 
 pytestmark = pytest.mark.django_db
 
@@ -15,16 +14,16 @@ pytestmark = pytest.mark.django_db
 def test_the_username_in_the_header_leads_to_the_account_page(client, make_user):
     client.force_login(make_user("ann"))
     page = client.get(reverse("scoring:match_list")).content.decode()
-    link = re.search(r'<a class="account-nav__user" href="([^"]+)"', page).group(1)
+    link = first_match(r'<a class="account-nav__user" href="([^"]+)"', page).group(1)
     assert link == reverse("account")
 
 
 def test_the_account_page_lists_my_matches_my_groups_and_the_password_page(client, make_user):
     ann, bob = make_user("ann"), make_user("bob")
-    friday = GroupFactory(name="Friday golf", owner=ann)
-    GroupFactory(name="Bob's table", owner=bob)
-    mine = MatchFactory(owner=ann, players=["Ann", "Cy"])
-    MatchFactory(owner=bob, players=["Bob", "Dee"])
+    friday = GroupFactory.create(name="Friday golf", owner=ann)
+    GroupFactory.create(name="Bob's table", owner=bob)
+    mine = MatchFactory.create(owner=ann, players=["Ann", "Cy"])
+    MatchFactory.create(owner=bob, players=["Bob", "Dee"])
     client.force_login(ann)
     response = client.get(reverse("account"))
     assert response.status_code == 200

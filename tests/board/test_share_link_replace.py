@@ -60,7 +60,7 @@ def test_nobody_but_a_keeper_can_replace_the_share_link(three):
     other = Client()  # another browser, not the one that keeps the match
     for response in (other.get(replace), other.post(replace, {"confirm": "yes"})):
         assert response.status_code == 404
-    other.force_login(UserFactory(username="stan"))
+    other.force_login(UserFactory.create(username="stan"))
     assert other.post(replace, {"confirm": "yes"}).status_code == 404
     # The shared page offers no way to do it.
     assert replace not in Client().get(shared(old)).content.decode()
@@ -68,13 +68,15 @@ def test_nobody_but_a_keeper_can_replace_the_share_link(three):
 
 
 def test_a_group_member_replaces_a_group_matchs_link_and_a_former_member_cannot(client):
-    match = GroupMatchFactory()
-    owner = match.group.owner
-    milo = UserFactory(username="milo")
+    match = GroupMatchFactory.create()
+    group = match.group
+    assert group is not None
+    owner = group.owner
+    milo = UserFactory.create(username="milo")
     group_services.invite_accept(
-        token=group_services.invite_create(group=match.group, by=owner).token, user=milo
+        token=group_services.invite_create(group=group, by=owner).token, user=milo
     )
-    group_services.member_remove(group=match.group, by=owner, user=milo)
+    group_services.member_remove(group=group, by=owner, user=milo)
     replace = reverse("scoring:match_share_replace", args=[match.pk])
     client.force_login(milo)
     assert client.post(replace, {"confirm": "yes"}).status_code == 404

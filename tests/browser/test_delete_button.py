@@ -25,7 +25,7 @@ COMPUTED = """([element, property]) => {
 def test_deleting_the_match_is_marked_as_destructive(browser, live_server, scheme, screenshot_dir):
     from tests.factories import MatchFactory
 
-    match = MatchFactory(players=["Ann", "Bob"])
+    match = MatchFactory.create(players=["Ann", "Bob"])
     context = browser.new_context(
         viewport={"width": WIDTH, "height": 740}, color_scheme=scheme, has_touch=True
     )

@@ -15,7 +15,7 @@ def test_the_home_page_offers_to_carry_on_the_match_in_progress(
 ):
     from tests.factories import MatchFactory
 
-    match = MatchFactory(players=["Annabel", "Bartholomew", "Cy", "Dee-Dee Ramone"])
+    match = MatchFactory.create(players=["Annabel", "Bartholomew", "Cy", "Dee-Dee Ramone"])
     context = browser.new_context(
         viewport={"width": WIDTH, "height": 740},
         is_mobile=True,

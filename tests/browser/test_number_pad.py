@@ -5,6 +5,7 @@ without a touch screen, they are typed in as usual (with the phone's usual keybo
 an iPhone's number keyboard has no minus sign)."""
 
 import re
+from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -158,7 +159,7 @@ def test_typing_while_a_check_is_on_its_way_cuts_nothing_off(page, live_server, 
     """The live check of what was typed first is let finish, the latest waits its
     turn and is the one shown. (Cut off, it was an error in the console.)"""
     totals_only(page, live_server)
-    held = []
+    held: list[Any] = []
 
     def hold_the_first(route):
         if not held:

@@ -32,7 +32,7 @@ KINGS_TABLE = ["K 5 7 / K 3 9", "K 4 7 / K 3 9", "K 4 6 / A 4 6"]
 
 
 def test_too_many_copies_on_a_table_names_the_seats_that_hold_them():
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(GolfError) as caught:
         check_table(KINGS_TABLE, RuleSet())
     (problem,) = caught.value.problems
     assert problem.message == (
@@ -43,7 +43,7 @@ def test_too_many_copies_on_a_table_names_the_seats_that_hold_them():
 
 
 def test_the_holders_are_said_with_names_where_there_are_names():
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(GolfError) as caught:
         check_table(KINGS_TABLE, RuleSet())
     (problem,) = caught.value.problems
     assert problem.with_names(["Ann", "Ben", "Cy"]) == (
@@ -56,7 +56,7 @@ def test_the_holders_are_said_with_names_where_there_are_names():
 
 
 def test_one_holder_is_named_or_left_out_beside_their_own_cards():
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(GolfError) as caught:
         check_table(["7 7 7 / 7 7 3", "A 2 3 / 4 5 6"], RuleSet())
     (problem,) = caught.value.problems
     assert problem.player == 0

@@ -230,10 +230,10 @@ def test_totals_only_applies_blackjack_and_names_the_bonuses_that_need_every_car
     rules = RuleSet(
         house_rules=frozenset({HouseRule.BLACKJACK, HouseRule.FOUR_OF_A_KIND, HouseRule.WOLFPACK})
     )
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     own(client, match)
     page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
-    kind = re.search(r'<fieldset class="kind">.*?</fieldset>', page, re.S).group(0)
+    kind = first_match(r'<fieldset class="kind">.*?</fieldset>', page, re.S).group(0)
     assert "Four of a kind and Wolfpack need every card" in kind
     assert "Blackjack" in kind
     data = hole_data(kind="totals", total_0="21", total_1="5")

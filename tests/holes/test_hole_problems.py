@@ -174,7 +174,7 @@ def test_a_one_eyed_jack_without_its_suit_is_asked_about_beside_the_card(client)
     from tests.scoresheet import own
 
     rules = RuleSet(house_rules=frozenset({HouseRule.ONE_EYED_JACKS}))
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     own(client, match)
     data = hole_data(grid_0="8 5 7 / 8 3 9", grid_1="8 5 7 / 3 J 9")
     page = client.post(reverse("scoring:hole_new", args=[match.pk]), data).content.decode()

@@ -9,6 +9,7 @@ from django.urls import reverse
 from scoring.engine import HouseRule, RuleSet
 from scoring.views.access import SESSION_KEY
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 
 pytestmark = pytest.mark.django_db
 
@@ -40,12 +41,12 @@ def test_the_rules_that_score_who_went_out_are_named(client):
 
 
 def went_out_legend(client, rules):
-    match = MatchFactory(players=["Ann", "Bob"], rules=rules.to_dict())
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
     session = client.session
     session[SESSION_KEY] = [match.pk]
     session.save()
     page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
-    return re.search(r'<fieldset class="went-out">\s*<legend>(.*?)</legend>', page, re.S).group(1)
+    return first_match(r'<fieldset class="went-out">\s*<legend>(.*?)</legend>', page, re.S).group(1)
 
 
 def test_an_early_knocker_is_asked_for_as_the_player_who_went_out(client):

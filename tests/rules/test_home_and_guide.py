@@ -111,10 +111,10 @@ def test_home_offers_to_carry_on_the_match_in_progress_on_this_phone(client):
     from tests.factories import MatchFactory
     from tests.scoresheet import own
 
-    done = MatchFactory(players=["Ann", "Bob"], finished_at=timezone.now())
-    playing = MatchFactory(players=["Cy", "Dee", "Eve"])
+    done = MatchFactory.create(players=["Ann", "Bob"], finished_at=timezone.now())
+    playing = MatchFactory.create(players=["Cy", "Dee", "Eve"])
     # Only the matches this phone keeps: another's match in progress is not offered.
-    MatchFactory(players=["Zed", "Yan"])
+    MatchFactory.create(players=["Zed", "Yan"])
     own(client, done, playing)
     html = client.get(reverse("home")).content.decode()
     link = f'href="{reverse("scoring:match_detail", args=[playing.pk])}"'

@@ -309,7 +309,7 @@ def test_a_one_eyed_jack_without_its_suit_is_asked_about_beside_its_slot(client)
         URL, {"variant": "six-card", "grid": "8 5 7 / 3 J 9", "house_rules": "one-eyed-jacks"}
     ).content.decode()
     assert 'aria-describedby="slot-2-2-error"' in html
-    listed = re.search(r'<li id="slot-2-2-error">(.*?)</li>', html).group(1)
+    listed = first_match(r'<li id="slot-2-2-error">(.*?)</li>', html).group(1)
     assert listed.startswith("Card 2 of row 2: which jack?")
     assert "its suit decides its value" in listed
     assert "It scores" not in text_of(html)

@@ -74,5 +74,5 @@ def test_a_group_keeps_no_bidirectional_control_in_its_name(db):
     from groups import services
     from tests.groups.factories import UserFactory
 
-    group = services.group_create(owner=UserFactory(), name="Friday\u202e golf")
+    group = services.group_create(owner=UserFactory.create(), name="Friday\u202e golf")
     assert group.name == "Friday golf"
