@@ -40,3 +40,13 @@ def test_the_account_page_is_for_the_signed_in(client):
     response = client.get(reverse("account"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
+
+
+def test_a_group_member_is_told_where_the_groups_matches_are(client, make_user):
+    """A group's matches started by others are not "mine": the page says where they
+    are, so an empty list does not read as lost history."""
+    ann = make_user("ann")
+    client.force_login(ann)
+    assert "group's history" not in client.get(reverse("account")).content.decode()
+    GroupFactory.create(name="Friday golf", owner=ann)
+    assert "group's history" in client.get(reverse("account")).content.decode()
