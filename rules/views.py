@@ -289,7 +289,10 @@ def house_rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 def practice(request: HttpRequest) -> HttpResponse:
-    """A dealt grid to score by hand; the learner's total is checked by the engine."""
+    """A dealt grid to score by hand; the learner's total is checked by the engine.
+
+    A wrong total is a chance to try again: the grid stays and the score is kept back
+    until the learner asks for it ("Show me the answer", ``reveal``)."""
     form = PracticeForm(request.GET, scopes=GRID_SCOPES)
     form.is_valid()
     context: dict[str, Any] = {"form": form}
@@ -310,6 +313,7 @@ def practice(request: HttpRequest) -> HttpResponse:
             "answer": answer,
             "answered": answer is not None,
             "right": answer == score.total,
+            "revealed": bool(form.cleaned_data.get("reveal")),
             "rule_items": items,
             "next_query": query_string(items + [("seed", str(new_practice_seed()))]),
             # The seed names the deal only in links: the page itself says "practice grid".
