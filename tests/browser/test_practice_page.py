@@ -52,9 +52,7 @@ def test_a_wrong_total_keeps_the_grid_and_the_answer_box_for_another_try(page, l
     expect(page.locator(".verdict")).to_contain_text("Right")
 
 
-def test_show_me_the_answer_gives_the_breakdown_beside_the_grid(
-    page, live_server, screenshot_dir
-):
+def test_show_me_the_answer_gives_the_breakdown_beside_the_grid(page, live_server, screenshot_dir):
     check_a_wrong_total(page, live_server)
     expect(page.get_by_label("Your total for this grid")).to_be_focused()
     # (caret="initial": see test_number_pad.py.)
