@@ -16,7 +16,7 @@ from django_htmx.http import push_url
 
 from golfsite.lists import in_words
 from scoring.engine import ADJUSTMENT_ORDER, PRESETS, VARIANTS, RuleSet, Suit, score_grid
-from scoring.engine.rules import DECK_DESCRIPTIONS, DeckKind
+from scoring.engine.rules import DECK_DESCRIPTIONS
 from scoring.engine.slots import cells_notation
 from scoring.views.access import match_in_progress
 
@@ -166,7 +166,7 @@ def try_grid(request: HttpRequest) -> HttpResponse:
             "checked": checked,
             "text": text,
             "keys": rank_keys(rules),
-            "suits": list(Suit) if rules.deck is DeckKind.STANDARD else [],
+            "suits": list(Suit) if rules.suits_written else [],
             "rule_items": form.query_items(),
             "share_query": query_string(form.query_items() + grid_items),
         }
