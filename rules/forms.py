@@ -149,10 +149,13 @@ class PracticeForm(RulesForm):
         },
     )
 
+    #: "Show me the answer": the grid's score and its breakdown, without a total to check.
+    reveal = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
     def clean_answer(self) -> int | None:
         text = (self.cleaned_data.get("answer") or "").strip().replace("\u2212", "-")
         if not text:
-            if "answer" in self.data:
+            if "answer" in self.data and not self.data.get("reveal"):
                 # "Check my total" pressed with the field empty: say so, not nothing.
                 raise forms.ValidationError(
                     "Type your total first, then check it: a whole number like 12 or −4.",

@@ -16,7 +16,7 @@ from django_htmx.http import push_url
 
 from golfsite.lists import in_words
 from scoring.engine import ADJUSTMENT_ORDER, PRESETS, VARIANTS, RuleSet, Suit, score_grid
-from scoring.engine.rules import DECK_DESCRIPTIONS, DeckKind
+from scoring.engine.rules import DECK_DESCRIPTIONS
 from scoring.engine.slots import cells_notation
 from scoring.views.access import match_in_progress
 
@@ -166,7 +166,7 @@ def try_grid(request: HttpRequest) -> HttpResponse:
             "checked": checked,
             "text": text,
             "keys": rank_keys(rules),
-            "suits": list(Suit) if rules.deck is DeckKind.STANDARD else [],
+            "suits": list(Suit) if rules.suits_written else [],
             "rule_items": form.query_items(),
             "share_query": query_string(form.query_items() + grid_items),
         }
@@ -289,7 +289,10 @@ def house_rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 def practice(request: HttpRequest) -> HttpResponse:
-    """A dealt grid to score by hand; the learner's total is checked by the engine."""
+    """A dealt grid to score by hand; the learner's total is checked by the engine.
+
+    A wrong total is a chance to try again: the grid stays and the score is kept back
+    until the learner asks for it ("Show me the answer", ``reveal``)."""
     form = PracticeForm(request.GET, scopes=GRID_SCOPES)
     form.is_valid()
     context: dict[str, Any] = {"form": form}
@@ -310,6 +313,7 @@ def practice(request: HttpRequest) -> HttpResponse:
             "answer": answer,
             "answered": answer is not None,
             "right": answer == score.total,
+            "revealed": bool(form.cleaned_data.get("reveal")),
             "rule_items": items,
             "next_query": query_string(items + [("seed", str(new_practice_seed()))]),
             # The seed names the deal only in links: the page itself says "practice grid".

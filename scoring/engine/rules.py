@@ -581,10 +581,17 @@ class RuleSet:
         return tuple(phrases)
 
     @property
+    def suits_written(self) -> bool:
+        """Whether a card may be written with one of the four suits of :class:`Suit`:
+        in standard decks, where a house rule may read it. The ZSA deck's eight suits
+        are not those four, and nothing in its scoring reads a suit."""
+        return self.deck is DeckKind.STANDARD
+
+    @property
     def ranks_needing_suit(self) -> tuple[Rank, ...]:
         """Ranks whose value depends on the suit under these rules: the jack under
-        One-eyed Jacks, in standard decks (the ZSA deck's suits are not written)."""
-        if self.has(HouseRule.ONE_EYED_JACKS) and self.deck is DeckKind.STANDARD:
+        One-eyed Jacks, where suits are written (not in the ZSA deck)."""
+        if self.has(HouseRule.ONE_EYED_JACKS) and self.suits_written:
             return (Rank.JACK,)
         return ()
 

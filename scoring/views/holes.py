@@ -130,7 +130,8 @@ def _hole_context(
             rank.symbol: f"Now tap its suit: {rules.suit_reason(rank)}."
             for rank in rules.ranks_needing_suit
         },
-        "suits": list(Suit),
+        # The keypad's suit keys, where the deck's cards are written with one.
+        "suits": list(Suit) if rules.suits_written else [],
         "evaluation": evaluation,
         "problem_seats": problem_seats,
         # What the players' boxes hold, as the problems' pointer names it.

@@ -45,6 +45,17 @@
       });
     });
     if (open && !open.box.isConnected) close();
+    chooseTyped(document.activeElement);
+  }
+
+  // A box the page puts the focus back in (autofocus: the practice total to try
+  // again) has what was typed in it chosen, so the next number takes its place
+  // rather than being written before it; once, not at each later tap on it.
+  function chooseTyped(box) {
+    if (!box || !box.hasAttribute || !box.hasAttribute("autofocus") || !padFor(box)) return;
+    if (box.dataset.chosen || !box.value) return;
+    box.dataset.chosen = "1";
+    box.select();
   }
 
   // Scrolled by hand, as the hole form's keypad is (scoresheet.js): scroll margins
@@ -168,7 +179,10 @@
   // focus leaves for anything but the pad itself or another of its boxes.
   document.addEventListener("focusin", function (event) {
     var target = event.target;
-    if (padFor(target)) return openFor(target);
+    if (padFor(target)) {
+      chooseTyped(target);
+      return openFor(target);
+    }
     if (open && !open.pad.contains(target)) close();
   });
   document.addEventListener("focusout", function (event) {

@@ -6,6 +6,7 @@ be typed instead of cards."""
 import re
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from .helpers import start_match, wait_clear_of_keypad
@@ -377,3 +378,25 @@ def test_switching_to_totals_clears_the_grids_results(page, live_server):
     page.get_by_label("Every card").check()
     expect(result).to_contain_text("Grid: 24")
     expect(result).not_to_contain_text("Scores 12")
+
+
+def test_a_zsa_match_offers_no_suits(page, live_server):
+    """The ZSA deck's eight suits are not the four suits of the keypad, and its
+    scoring reads no suit: the keypad has ranks and Clear, and the help says
+    nothing of suit letters."""
+    page.goto(live_server.url + reverse("scoring:match_new"))
+    for i, name in enumerate(("Ann", "Ben")):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.locator(".rules-fold > summary").click()
+    page.locator("input[name='deck'][value='zsa']").check()
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url("**/holes/new/")
+    page.locator("#entry-0 .slot").first.tap()
+    keypad = page.locator("#keypad")
+    expect(keypad).to_be_visible()
+    expect(keypad.locator("[data-rank='X']")).to_be_visible()
+    expect(keypad.get_by_role("button", name="Clear")).to_be_visible()
+    expect(keypad.locator("[data-suit]")).to_have_count(0)
+    expect(page.locator("#notation-help")).not_to_contain_text("suit")
+    keypad.locator("[data-rank='X']").tap()
+    expect(page.get_by_label("Cards, row by row").nth(0)).to_have_value(re.compile(r"^X "))

@@ -28,3 +28,11 @@ def test_a_jack_with_its_suit_or_without_the_rule_needs_nothing_more():
     # The ZSA deck's suits are not written, so nothing asks for one.
     zsa = RuleSet(deck=DeckKind.ZSA, house_rules=ONE_EYED.house_rules)
     assert zsa.ranks_needing_suit == ()
+
+
+def test_suits_are_written_in_standard_decks_only():
+    """What the keypads ask: the four suit keys are for standard decks; the ZSA
+    deck's eight suits are none of them, and its scoring reads no suit."""
+    assert RuleSet().suits_written
+    assert ONE_EYED.suits_written
+    assert not RuleSet(deck=DeckKind.ZSA).suits_written

@@ -241,3 +241,20 @@ def test_totals_only_applies_blackjack_and_names_the_bonuses_that_need_every_car
     fragment = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
     ann = fragment[fragment.index('id="result-0"') : fragment.index('id="result-1"')]
     assert "Scores <strong>0</strong>" in ann
+
+
+@pytest.mark.parametrize(
+    ("rules", "suits"),
+    [
+        (RuleSet(), True),
+        (RuleSet(deck=DeckKind.ZSA), False),
+    ],
+)
+def test_the_suit_keys_and_letters_are_offered_only_where_suits_are_written(client, rules, suits):
+    match = MatchFactory.create(players=["Ann", "Bob"], rules=rules.to_dict())
+    own(client, match)
+    page = client.get(reverse("scoring:hole_new", args=[match.pk])).content.decode()
+    assert ("data-suit=" in page) is suits
+    help_text = first_match(r'<p class="help" id="notation-help">(.*?)</p>', page, re.S).group(1)
+    assert ("suit letter" in help_text) is suits
+    assert "data-clear" in page

@@ -42,11 +42,43 @@ def test_a_right_answer_is_confirmed_with_the_breakdown(client):
     assert "Total:" in text_of(html)
 
 
-def test_a_wrong_answer_gets_the_right_total_and_keeps_what_was_typed(client):
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_wrong_answer_is_tried_again_against_the_same_grid(client, htmx):
+    """The grid stays, what was typed stays in the box (which takes the focus), and
+    the total is kept back: no breakdown, no score."""
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     total = practice_score(42)
-    html = client.get(URL, {"seed": 42, "answer": str(total + 3)}).content.decode()
-    assert "Not quite" in html
+    html = client.get(URL, {"seed": 42, "answer": str(total + 3)}, **headers).content.decode()
+    assert f"Not right yet: you said {total + 3}".replace("-", "−") in text_of(html)
+    assert len(re.findall(r'<span role="listitem">', html)) == 6
     assert f'value="{total + 3}"' in html
+    assert first_match(r'<input type="text" name="answer"[^>]*>', html).group(0).count("autofocus")
+    assert 'aria-describedby="answer-help answer-verdict"' in html
+    assert "Total:" not in text_of(html)
+    assert f"scores {total}".replace("-", "−") not in text_of(html)
+    # The answer is one button away, under the same rules and grid.
+    assert "Show me the answer" in html
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_show_me_the_answer_gives_the_breakdown_with_the_grid(client, htmx):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    total = practice_score(42)
+    html = client.get(
+        URL, {"seed": 42, "answer": str(total + 3), "reveal": "1"}, **headers
+    ).content.decode()
+    said = f"This grid scores {total}; you said {total + 3}.".replace("-", "−")
+    assert said in text_of(html)
+    assert len(re.findall(r'<span role="listitem">', html)) == 6
+    assert f"Total: {total}".replace("-", "−") in text_of(html)
+    assert "Show me the answer" not in html
+
+
+def test_the_answer_can_be_shown_without_a_total(client):
+    total = practice_score(42)
+    html = client.get(URL, {"seed": 42, "answer": "", "reveal": "1"}).content.decode()
+    assert f"This grid scores {total}.".replace("-", "−") in text_of(html)
+    assert "Type your total first" not in text_of(html)
 
 
 def test_a_real_minus_sign_is_read_as_minus(client):
