@@ -49,7 +49,7 @@ def test_the_paper_card_names_each_dealer_as_far_as_fits(
 
     from .helpers import WIDTH, keep
 
-    names = ["Bartholomew", "Barbara", "Featherstonehaugh-Smythe Junior the Third"]
+    names = ["Bartholomew", "Barbara", "Featherstonehaugh-Smythe Junior III"]
     match = MatchFactory.create(players=names, rules=RuleSet(holes=9).to_dict())
     context = browser.new_context(viewport={"width": WIDTH, "height": 740}, has_touch=True)
     keep(context, live_server, match)
