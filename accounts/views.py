@@ -22,6 +22,7 @@ from django.contrib.auth.views import (
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -83,7 +84,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         elif form.is_valid():
             user = form.save()
             login(request, user)
-            messages.success(request, f"Welcome, {user.get_username()}!")
+            messages.success(request, format_html("Welcome, <bdi>{}</bdi>!", user.get_username()))
             return redirect(_next_url(request, reverse("groups:list")))
     return render(
         request,

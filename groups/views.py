@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.html import format_html
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -45,7 +46,10 @@ def group_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         group = services.group_create(owner=request.user, name=form.cleaned_data["name"])
-        messages.success(request, f"{group.name} is ready. Add its regular players below.")
+        messages.success(
+            request,
+            format_html("<bdi>{}</bdi> is ready. Add its regular players below.", group.name),
+        )
         return redirect(group)
     groups = selectors.groups_for_user(user=request.user)
     return render(request, "groups/group_list.html", {"groups": groups, "form": form})
@@ -224,9 +228,11 @@ def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
         except services.InviteRefused as exc:
             return _invite_refused(request, invite, exc.reason)
         if visit.member:
-            messages.info(request, f"You are already a member of {group.name}.")
+            messages.info(
+                request, format_html("You are already a member of <bdi>{}</bdi>.", group.name)
+            )
         else:
-            messages.success(request, f"You joined {group.name}.")
+            messages.success(request, format_html("You joined <bdi>{}</bdi>.", group.name))
         return redirect(group)
     return render(request, "groups/invite_accept.html", {"invite": invite, "already": visit.member})
 
@@ -308,31 +314,34 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
         return _confirm(
             request,
             group,
-            question=f"Leave {group.name}?",
-            explanation=(
-                f"You will no longer see {group.name}'s matches, roster and statistics. "
-                f"To come back you will need a new invitation link from "
-                f"{group.owner.get_username()}, who owns the group."
+            question=format_html("Leave <bdi>{}</bdi>?", group.name),
+            explanation=format_html(
+                "You will no longer see <bdi>{}</bdi>'s matches, roster and statistics. "
+                "To come back you will need a new invitation link from "
+                "<bdi>{}</bdi>, who owns the group.",
+                group.name,
+                group.owner.get_username(),
             ),
-            button=f"Leave {group.name}",
+            button=format_html("Leave <bdi>{}</bdi>", group.name),
         )
     if request.method != "POST":
         return _confirm(
             request,
             group,
-            question=f"Remove {name} from {group.name}?",
-            explanation=(
-                f"{name} will no longer see the group's matches, roster and statistics. "
-                "Matches already in the history stay as they are. The invitation links "
-                f"made so far will not let {name} back in: to have them back, make a new "
-                "link and send it to them."
+            question=format_html("Remove <bdi>{}</bdi> from <bdi>{}</bdi>?", name, group.name),
+            explanation=format_html(
+                "<bdi>{name}</bdi> will no longer see the group's matches, roster and "
+                "statistics. Matches already in the history stay as they are. The "
+                "invitation links made so far will not let <bdi>{name}</bdi> back in: to "
+                "have them back, make a new link and send it to them.",
+                name=name,
             ),
-            button=f"Remove {name}",
+            button=format_html("Remove <bdi>{}</bdi>", name),
         )
     if leaving:
-        messages.success(request, f"You left {group.name}.")
+        messages.success(request, format_html("You left <bdi>{}</bdi>.", group.name))
         return redirect("groups:list")
-    messages.success(request, f"{name} is no longer a member.")
+    messages.success(request, format_html("<bdi>{}</bdi> is no longer a member.", name))
     return redirect(group)
 
 
@@ -356,18 +365,23 @@ def ownership_transfer(request: AuthenticatedHttpRequest, group_id: int) -> Http
             return _confirm(
                 request,
                 group,
-                question=f"Make {name} the owner of {group.name}?",
-                explanation=(
-                    f"{name} will be the only one who can make invitation links, remove "
-                    "members and hand the group on. You stay a member, but only "
-                    f"{name} can give the group back to you."
+                question=format_html(
+                    "Make <bdi>{}</bdi> the owner of <bdi>{}</bdi>?", name, group.name
                 ),
-                button=f"Make {name} the owner",
+                explanation=format_html(
+                    "<bdi>{name}</bdi> will be the only one who can make invitation links, "
+                    "remove members and hand the group on. You stay a member, but only "
+                    "<bdi>{name}</bdi> can give the group back to you.",
+                    name=name,
+                ),
+                button=format_html("Make <bdi>{}</bdi> the owner", name),
                 danger=False,
                 fields={"user": user.pk},
             )
         services.ownership_transfer(group=group, by=request.user, to=user)
-        messages.success(request, f"{name} now owns {group.name}.")
+        messages.success(
+            request, format_html("<bdi>{}</bdi> now owns <bdi>{}</bdi>.", name, group.name)
+        )
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
     return redirect(group)
@@ -494,5 +508,7 @@ def match_move(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     except services.GroupActionError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"The match is now in {group.name}'s history.")
+        messages.success(
+            request, format_html("The match is now in <bdi>{}</bdi>'s history.", group.name)
+        )
     return redirect(match)

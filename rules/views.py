@@ -14,7 +14,7 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from golfsite.lists import in_words
+from golfsite.lists import names_in_words
 from scoring.engine import ADJUSTMENT_ORDER, PRESETS, VARIANTS, RuleSet, Suit, score_grid
 from scoring.engine.rules import DECK_DESCRIPTIONS
 from scoring.engine.slots import cells_notation
@@ -90,7 +90,7 @@ def _carry_on(request: HttpRequest) -> dict[str, str] | None:
     seats = list(match.players.all())
     return {
         "url": reverse("scoring:match_detail", args=[match.pk]),
-        "names": in_words([seat.name for seat in seats]),
+        "names": names_in_words([seat.name for seat in seats]),
         "length": match.length_text(seats[0].holes_played if seats else 0),
     }
 

@@ -125,13 +125,18 @@ def progress_chart(board: Board) -> SafeString:
 
 #: Characters that fit beside the plot (PAD_RIGHT) at the chart's type size.
 LABEL_CHARS = 11
+#: What isolates a name inside a line of plain text, as ``<bdi>`` does in HTML.
+FSI, PDI = "\u2068", "\u2069"
 
 
 def _label(row: PlayerRow) -> str:
     """A line's label: its player's name, cut to leave room for the total ("Barthol…
-    193")."""
+    193"). SVG text cannot hold a ``<bdi>``: the name sits between FIRST STRONG
+    ISOLATE and POP DIRECTIONAL ISOLATE instead, so a right-to-left name keeps its
+    total after it."""
     total = points(int(row.total))
-    return f"{_short(row.player.name, LABEL_CHARS - 1 - len(total))} {total}"
+    name = _short(row.player.name, LABEL_CHARS - 1 - len(total))
+    return f"{FSI}{name}{PDI} {total}"
 
 
 def _short(name: str, most: int = 9) -> str:

@@ -1,6 +1,7 @@
 """Finding a pattern the test needs in a page or a text."""
 
 import re
+from html.parser import HTMLParser
 
 
 def first_match(pattern: str, text: str, flags: int = 0) -> re.Match[str]:
@@ -9,3 +10,22 @@ def first_match(pattern: str, text: str, flags: int = 0) -> re.Match[str]:
     found = re.search(pattern, text, flags)
     assert found is not None, f"nothing matches {pattern!r}"
     return found
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def visible_text(html: str) -> str:
+    """What a page says, as a reader sees it: tags dropped without leaving a gap
+    (so "<bdi>Ann</bdi>, <bdi>Cy</bdi>" reads "Ann, Cy"), characters unescaped, and
+    runs of white space made one space."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return re.sub(r"\s+", " ", "".join(parser.parts))

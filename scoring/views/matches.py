@@ -9,9 +9,10 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_safe
 
-from golfsite.lists import in_words
+from golfsite.lists import names_in_words
 from golfsite.wording import sentence
 from scoring import selectors, services
 from scoring.engine import PRESETS
@@ -182,7 +183,7 @@ def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(match)
         services.match_delete(match=match)
         request.session[SESSION_KEY] = [i for i in session_match_ids(request) if i != match.pk]
-        messages.success(request, f"Deleted the match of {in_words(names)}.")
+        messages.success(request, format_html("Deleted the match of {}.", names_in_words(names)))
         if match.group_id is not None:
             return redirect("groups:history", match.group_id)
         return redirect("scoring:match_list")

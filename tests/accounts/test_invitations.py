@@ -25,10 +25,10 @@ def test_someone_who_followed_an_invitation_is_told_why_to_log_in(client, make_u
     )
     login = client.get(join, follow=True)
     html = login.content.decode()
-    assert "You have been invited to join <strong>Friday golf</strong>." in html
+    assert "You have been invited to join <strong><bdi>Friday golf</bdi></strong>." in html
     assert f'href="{reverse("signup")}?next={join}"' in html
     html = client.get(reverse("signup"), {"next": join}).content.decode()
-    assert "You have been invited to join <strong>Friday golf</strong>." in html
+    assert "You have been invited to join <strong><bdi>Friday golf</bdi></strong>." in html
     response = client.post(
         reverse("signup"),
         {"username": "newcomer", "password1": PASSWORD, "password2": PASSWORD, "next": join},

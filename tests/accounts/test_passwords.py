@@ -41,7 +41,7 @@ def test_password_change(client, make_user):
 def test_the_header_names_who_is_signed_in_and_leads_to_the_password(client, make_user):
     client.force_login(make_user("milo"))
     page = client.get(reverse("groups:list")).content.decode()
-    link = re.search(r'<a class="account-nav__user" href="([^"]+)"[^>]*>milo</a>', page)
+    link = re.search(r'<a class="account-nav__user" href="([^"]+)"[^>]*><bdi>milo</bdi></a>', page)
     assert link, "the username is in the header"
     # Through the account page.
     account = client.get(link.group(1)).content.decode()

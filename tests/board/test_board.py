@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from scoring.charts import FSI, PDI
 from scoring.engine import RuleSet
 from scoring.views.board import board_fragment
 from tests.factories import MatchFactory
@@ -25,7 +26,7 @@ def standings(html):
     """(place, name, total, behind) for each item of the standings, in order."""
     items = re.findall(
         r'<li><span class="standings__place">(\d+)</span> '
-        r'<span class="standings__name">([^<]*)</span> '
+        r'<span class="standings__name"><bdi>([^<]*)</bdi></span> '
         r'<span class="standings__total">(-?\d+)</span>'
         r' <span class="help standings__behind">(?:(\d+) behind)?</span></li>',
         html,
@@ -37,7 +38,7 @@ def summary(html):
     """Each summary row: the name, then total, best hole, holes won, pairs, out first."""
     table = first_match(r'<table class="summary">.*?</table>', html, flags=re.S).group(0)
     rows = re.findall(
-        r'<tr><th scope="row">([^<]*)</th>((?:<td class="num">[^<]*</td>)+)</tr>', table
+        r'<tr><th scope="row"><bdi>([^<]*)</bdi></th>((?:<td class="num">[^<]*</td>)+)</tr>', table
     )
     return [
         (name, *map(int, re.findall(r'<td class="num">([^<]*)</td>', cells)))
@@ -51,11 +52,12 @@ def test_a_name_is_shown_as_text_in_every_part_of_a_finished_board(save_hole, re
     save_hole(match, totals=[1, 5])
     save_hole(match, totals=[2, 6])
     html = drawn(match, readonly=readonly)
-    assert f"<strong>{ESCAPED}</strong> with 3." in html  # the winner
-    assert f'<th scope="col" class="scorecard__name is-leading">{ESCAPED} <span' in html  # the card
-    assert f'<span class="standings__name">{ESCAPED}</span>' in html
-    assert f">{ESCAPED} 3</text>" in html  # the chart's label for the line
-    assert f'<tr><th scope="row">{ESCAPED}</th>' in html  # the summary
+    assert f"<strong><bdi>{ESCAPED}</bdi></strong> with 3." in html  # the winner
+    card = '<th scope="col" class="scorecard__name is-leading">'
+    assert f"{card}<bdi>{ESCAPED}</bdi> <span" in html  # the card
+    assert f'<span class="standings__name"><bdi>{ESCAPED}</bdi></span>' in html
+    assert f">{FSI}{ESCAPED}{PDI} 3</text>" in html  # the chart's label for the line
+    assert f'<tr><th scope="row"><bdi>{ESCAPED}</bdi></th>' in html  # the summary
     assert html.count(ESCAPED) == 5
     assert "<b>" not in html and "&\"'" not in html
 
@@ -64,7 +66,7 @@ def test_a_name_is_shown_as_text_on_a_board_still_being_played(save_hole):
     match = MatchFactory.create(players=["Ann", NAME], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[5, 1])
     html = drawn(match)
-    assert f"leading: <strong>{ESCAPED}</strong>." in html
+    assert f"leading: <strong><bdi>{ESCAPED}</bdi></strong>." in html
     assert html.count(ESCAPED) == 4  # leader, card, standings, chart: no summary yet
     assert "<b>" not in html
 
@@ -74,9 +76,9 @@ def test_a_long_name_is_cut_on_the_chart_before_it_is_escaped(save_hole):
     save_hole(match, totals=[5, 1])
     html = drawn(match)
     # Cut to nine characters, the cut shown, then escaped.
-    assert ">&lt;script&gt;\u2026 1</text>" in html
+    assert f">{FSI}&lt;script&gt;\u2026{PDI} 1</text>" in html
     assert "<script" not in html
-    assert ">Ann 5</text>" in html  # a name that fits is left whole
+    assert f">{FSI}Ann{PDI} 5</text>" in html  # a name that fits is left whole
 
 
 def test_standings_rank_by_total_share_places_and_say_how_far_behind(save_hole):
@@ -99,7 +101,7 @@ def test_the_summary_of_a_finished_match(save_hole):
     save_hole(match, grids=["8 5 7 / 8 3 9", "K 5 J / K 5 2", "A 2 3 / 4 5 6"], went_out=1)
     save_hole(match, totals=[2, 20, 3], went_out=0)
     html = drawn(match)
-    assert "<strong>Cy</strong> with 20." in html
+    assert "<strong><bdi>Cy</bdi></strong> with 20." in html
     assert standings(html) == [(1, "Cy", 20, 0), (2, "Ann", 26, 6), (3, "Bob", 28, 8)]
     # name, total, best hole, holes won, pairs, out first
     assert summary(html) == [
@@ -113,7 +115,7 @@ def test_a_match_being_played_has_standings_and_a_chart_but_no_summary(save_hole
     match = MatchFactory.create(players=["Ann", "Bob"], rules=RuleSet(holes=9).to_dict())
     save_hole(match, totals=[4, 7])
     html = drawn(match)
-    assert "After 1 of 9 holes, leading: <strong>Ann</strong>." in html
+    assert "After 1 of 9 holes, leading: <strong><bdi>Ann</bdi></strong>." in html
     assert standings(html) == [(1, "Ann", 4, 0), (2, "Bob", 7, 3)]
     assert html.count("<polyline ") == 2
     assert "Summary" not in html and '<table class="summary">' not in html
@@ -141,7 +143,9 @@ def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
     services.match_end(match=match)
     html = drawn(match)
     assert "None" not in html
-    assert '<tr><th scope="row">Ann</th><td class="num">0</td><td class="num"></td>' in html
+    assert (
+        '<tr><th scope="row"><bdi>Ann</bdi></th><td class="num">0</td><td class="num"></td>' in html
+    )
 
 
 def test_the_card_has_a_column_per_player_with_the_totals_before_the_holes():
@@ -176,8 +180,8 @@ def test_a_three_figure_total_cuts_the_name_shorter_on_the_chart(save_hole):
     for _ in range(4):
         save_hole(match, totals=[5, 50])
     html = drawn(match)
-    assert ">Bartho\u2026 200</text>" in html
-    assert ">Ann 20</text>" in html
+    assert f">{FSI}Bartho\u2026{PDI} 200</text>" in html
+    assert f">{FSI}Ann{PDI} 20</text>" in html
 
 
 def test_each_hole_number_of_a_keepers_card_opens_that_hole_and_a_shared_card_has_none(

@@ -50,7 +50,8 @@ def test_paper_card_has_a_column_for_every_planned_hole_and_its_dealer(client, t
     page = client.get(reverse("scoring:match_print", args=[three.pk])).content.decode()
     assert "<h1>Score card</h1>" in page
     assert page.count('<th scope="col" class="num">') == 3  # holes 1, 2 and the total
-    assert '<td class="num"><span class="dealer">Bob</span></td>' in page  # Bob deals hole 2
+    # Bob deals hole 2.
+    assert '<td class="num"><span class="dealer"><bdi>Bob</bdi></span></td>' in page
 
 
 def test_the_paper_cards_dealers_are_named_in_full(client):
@@ -60,7 +61,7 @@ def test_the_paper_cards_dealers_are_named_in_full(client):
     own(client, match)
     page = client.get(reverse("scoring:match_print", args=[match.pk])).content.decode()
     row = first_match(r'<tr class="dealer-row">(.*?)</tr>', page, re.S).group(1)
-    assert re.findall(r'<span class="dealer">([^<]*)</span>', row) == names
+    assert re.findall(r'<span class="dealer"><bdi>([^<]*)</bdi></span>', row) == names
 
 
 def test_the_paper_card_of_a_match_ended_early_stops_at_its_last_hole(client, three, save_hole):

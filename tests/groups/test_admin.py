@@ -292,11 +292,11 @@ def test_a_regular_renamed_in_the_admin_shows_in_the_groups_leaders(
     page = reverse("groups:detail", args=[group.pk])
     ann = group.roster.get(name="Ann")
     leader = f'<a href="{reverse("groups:player", args=[group.pk, ann.pk])}">'
-    assert leader + "Ann</a>: 1 win" in as_member.get(page).content.decode()  # cached
+    assert leader + "<bdi>Ann</bdi></a>: 1 win" in as_member.get(page).content.decode()  # cached
     url = reverse("admin:groups_rosterplayer_change", args=[ann.pk])
     data = {"group": group.pk, "name": "Annabel", "user": ""}
     assert client.post(url, {**data, "_save": "Save"}).status_code == 302
-    assert leader + "Annabel</a>: 1 win" in as_member.get(page).content.decode()
+    assert leader + "<bdi>Annabel</bdi></a>: 1 win" in as_member.get(page).content.decode()
 
 
 def test_a_seat_or_a_hole_stays_where_it_is_in_the_admin(client, root, group, owner, play):

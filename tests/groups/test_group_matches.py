@@ -36,7 +36,7 @@ def test_new_match_lists_the_roster_and_fills_in_the_usual_rules(client, group, 
     group.save()
     client.force_login(member)
     page = client.get(reverse("groups:match_new", args=[group.pk])).content.decode()
-    assert "<h1>New match in Friday golf</h1>" in page
+    assert "<h1>New match in <bdi>Friday golf</bdi></h1>" in page
     ann = group.roster.get(name="Ann")
     assert f'name="roster" value="{ann.pk}"' in page
     assert checked(page, "variant") == ["nine-card"]
@@ -246,7 +246,7 @@ def test_the_plain_new_match_page_points_members_to_their_groups(client, group, 
     client.force_login(member)
     page = client.get(url).content.decode()
     link = reverse("groups:match_new", args=[group.pk])
-    assert f'<a href="{link}">Friday golf</a>' in page
+    assert f'<a href="{link}"><bdi>Friday golf</bdi></a>' in page
 
 
 def test_a_preset_in_a_group_says_what_it_filled_in(client, group, member):
@@ -263,7 +263,7 @@ def test_my_matches_point_a_member_to_the_groups_histories(client, group, member
     client.force_login(member)
     page = client.get(reverse("scoring:match_list")).content.decode()
     history = reverse("groups:history", args=[group.pk])
-    assert f'is in its history: <a href="{history}">Friday golf</a>.' in page
+    assert f'is in its history: <a href="{history}"><bdi>Friday golf</bdi></a>.' in page
 
 
 def test_my_matches_without_a_group_say_nothing_of_histories(client):
@@ -287,7 +287,10 @@ def test_a_plain_new_match_offers_each_of_the_members_groups(client, group, memb
     client.force_login(member)
     page = client.get(reverse("scoring:match_new")).content.decode()
     # Two groups: "… in Friday golf or Sunday league to pick …", each a link.
-    found = re.search(r"Start the match in (<a [^>]+>[^<]+</a>) or (<a [^>]+>[^<]+</a>) to", page)
+    found = re.search(
+        r"Start the match in (<a [^>]+><bdi>[^<]+</bdi></a>) or (<a [^>]+><bdi>[^<]+</bdi></a>) to",
+        page,
+    )
     assert found
     assert {re.sub(r"<[^>]+>", "", link) for link in found.groups()} == {
         "Friday golf",

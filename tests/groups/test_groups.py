@@ -20,7 +20,7 @@ def test_start_a_group_and_become_its_owner(client, owner):
     assert group.name == "Friday golf"
     assert group.owner == owner
     assert Membership.objects.filter(group=group, user=owner).exists()
-    assert "<h1>Friday golf</h1>" in response.content.decode()
+    assert "<h1><bdi>Friday golf</bdi></h1>" in response.content.decode()
 
 
 def test_a_blank_group_name_is_refused_next_to_the_field(client, owner):
@@ -37,8 +37,8 @@ def test_group_list_shows_only_my_groups(client, group, stranger):
     services.group_create(owner=stranger, name="Stan's table")
     client.force_login(stranger)
     html = client.get(reverse("groups:list")).content.decode()
-    assert "<strong>Stan&#x27;s table</strong>" in html
-    assert "<strong>Friday golf</strong>" not in html
+    assert "<strong><bdi>Stan&#x27;s table</bdi></strong>" in html
+    assert "<strong><bdi>Friday golf</bdi></strong>" not in html
 
 
 def test_roster_add_and_duplicate_name(client, group, member):

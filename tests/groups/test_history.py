@@ -45,16 +45,16 @@ def test_history_lists_newest_first_with_totals_and_winners(client, member, grou
     client.force_login(member)
     response = client.get(reverse("groups:history", args=[group.pk]))
     page = response.content.decode()
-    assert "<h1>Friday golf: matches</h1>" in page
+    assert "<h1><bdi>Friday golf</bdi>: matches</h1>" in page
     rows = response.context["rows"]
     assert [r.match for r in rows] == [live, shared, tie, first]
     assert [p.name for p in rows[1].winners] == ["Bob", "Cy"]
     assert rows[0].winners == []
     assert "In progress" in page
-    assert "Won by <strong>Bob</strong> and <strong>Cy</strong>" in page
+    assert "Won by <strong><bdi>Bob</bdi></strong> and <strong><bdi>Cy</bdi></strong>" in page
     assert "Sat 1 Mar 2025" in page
-    assert 'Ann <span class="history__total">7</span>' in page
-    assert 'Bob <span class="history__total">10</span>' in page
+    assert '<bdi>Ann</bdi> <span class="history__total">7</span>' in page
+    assert '<bdi>Bob</bdi> <span class="history__total">10</span>' in page
 
 
 def test_history_filters_by_player_variant_and_dates(client, member, group, history):
@@ -93,7 +93,7 @@ def test_history_fragment_for_htmx(client, member, group, history):
     page = client.get(url, {"variant": "four-card"}, **HX).content.decode()
     assert page.lstrip().startswith('<div id="history"')
     assert "<h1>" not in page
-    assert "Won by <strong>Bob</strong> and <strong>Cy</strong>" in page
+    assert "Won by <strong><bdi>Bob</bdi></strong> and <strong><bdi>Cy</bdi></strong>" in page
     assert "Vary" in client.get(url, **HX).headers
     assert "HX-Request" in client.get(url, **HX).headers["Vary"]
 
@@ -138,7 +138,7 @@ def test_leaders_follow_a_roster_player_deleted_by_hand(
     play(group, owner, {"Ann": [3], "Bob": [1]})
     client.force_login(member)
     url = reverse("groups:detail", args=[group.pk])
-    assert "Bob</a>: 1 win in 1 match" in client.get(url).content.decode()
+    assert "<bdi>Bob</bdi></a>: 1 win in 1 match" in client.get(url).content.decode()
     admin_delete(admin_client, group.roster.get(name="Bob"))
     assert "Bob</a>" not in client.get(url).content.decode()
 
@@ -166,11 +166,11 @@ def test_group_page_shows_leaders_and_recent_matches(client, member, group, hist
     client.force_login(member)
     page = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     assert "<h2>Recent matches</h2>" in page
-    assert "Won by <strong>Bob</strong> and <strong>Cy</strong>" in page
+    assert "Won by <strong><bdi>Bob</bdi></strong> and <strong><bdi>Cy</bdi></strong>" in page
     bob = group.roster.get(name="Bob")
     bob_url = reverse("groups:player", args=[group.pk, bob.pk])
-    assert f'<a href="{bob_url}">Bob</a>: 2 wins in 3 matches' in page
-    assert f'<a href="{bob_url}">Bob</a>: 4.00 a hole' in page
+    assert f'<a href="{bob_url}"><bdi>Bob</bdi></a>: 2 wins in 3 matches' in page
+    assert f'<a href="{bob_url}"><bdi>Bob</bdi></a>: 4.00 a hole' in page
     assert reverse("groups:history", args=[group.pk]) in page
 
 

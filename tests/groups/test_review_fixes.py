@@ -188,9 +188,12 @@ def test_the_winner_is_still_marked_in_the_history(client, member, group, owner,
     play(group, owner, {"Ann": [3], "Bob": [4]})
     client.force_login(member)
     page = client.get(reverse("groups:history", args=[group.pk])).content.decode()
-    assert "Won by <strong>Ann</strong>" in page
-    assert '<li class="history__winner">Ann <span class="history__total">3</span></li>' in page
-    assert '<li>Bob <span class="history__total">4</span></li>' in page
+    assert "Won by <strong><bdi>Ann</bdi></strong>" in page
+    assert (
+        '<li class="history__winner"><bdi>Ann</bdi> <span class="history__total">3</span></li>'
+        in page
+    )
+    assert '<li><bdi>Bob</bdi> <span class="history__total">4</span></li>' in page
 
 
 # 3. One way of writing an average, everywhere.
@@ -219,7 +222,7 @@ def test_points_have_a_real_minus():
 
 
 def leader_line(page, name):
-    found = re.search(rf">{name}</a>: (\S+) a hole", page)
+    found = re.search(rf"><bdi>{name}</bdi></a>: (\S+) a hole", page)
     assert found, name
     return found.group(1)
 
@@ -258,7 +261,7 @@ def test_a_negative_average_and_best_hole_have_a_real_minus(client, member, grou
     assert stat(page, "Best hole") == f"{MINUS}2"
     assert stat(page, "Worst hole") == f"{MINUS}1"
     history = client.get(reverse("groups:history", args=[group.pk])).content.decode()
-    assert f'Ann <span class="history__total">{MINUS}3</span>' in history
+    assert f'<bdi>Ann</bdi> <span class="history__total">{MINUS}3</span>' in history
 
 
 def test_pairs_a_hole_are_written_as_averages(client, member, group, owner):

@@ -114,8 +114,8 @@ def test_the_top_of_a_refused_form_links_to_each_player_with_a_problem(client, t
     top = page[page.index('id="table-problems"') :]
     top = top[: top.index("</div>")]
     assert (
-        'Check the cards of <a href="#entry-0">Ann</a> and <a href="#entry-2">Cy</a>, '
-        "marked below." in top
+        'Check the cards of <a href="#entry-0"><bdi>Ann</bdi></a> and '
+        '<a href="#entry-2"><bdi>Cy</bdi></a>, marked below.' in top
     )
     assert "Bob" not in top
     assert "was not saved" not in top  # only checked, not saved
@@ -128,7 +128,7 @@ def test_a_refused_hole_of_totals_points_to_the_totals(client, three):
     top = page[page.index('id="table-problems"') :]
     top = top[: top.index("</div>")]
     assert "Check the totals of" in top
-    assert '<a href="#entry-1">Bob</a>' in top
+    assert '<a href="#entry-1"><bdi>Bob</bdi></a>' in top
     assert "Check the cards of" not in page
 
 
@@ -138,7 +138,8 @@ def test_the_holders_of_a_card_count_problem_are_linked_from_the_top(client, thr
     top = page[page.index('id="table-problems"') :]
     top = top[: top.index("</div>")]
     assert top.index("Hole 1 was not saved.") < top.index("Five kings on the table")
-    assert '<a href="#entry-0">Ann</a>, <a href="#entry-1">Bob</a> and' in top
+    ann, bob = '<a href="#entry-0"><bdi>Ann</bdi></a>', '<a href="#entry-1"><bdi>Bob</bdi></a>'
+    assert f"{ann}, {bob} and" in top
 
 
 def test_a_card_count_problem_names_the_players_who_hold_the_cards(client, three):

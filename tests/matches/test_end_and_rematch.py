@@ -19,7 +19,7 @@ def test_ending_a_match_early_takes_a_second_step_and_names_the_winner(client, t
     three.refresh_from_db()
     assert three.is_finished
     page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
-    assert "<strong>Bob</strong> with 4." in page
+    assert "<strong><bdi>Bob</bdi></strong> with 4." in page
     assert "Enter hole" not in page
 
 
@@ -28,7 +28,7 @@ def test_finished_match_names_every_winner_on_a_tie_and_offers_a_rematch(client,
     save_hole(three, totals=[2, 2, 1])
     page = client.get(reverse("scoring:match_detail", args=[three.pk])).content.decode()
     assert "Shared win" in page
-    assert "<strong>Ann</strong> and <strong>Bob</strong> with 7." in page
+    assert "<strong><bdi>Ann</bdi></strong> and <strong><bdi>Bob</bdi></strong> with 7." in page
     assert "Best hole" in page
     response = client.post(reverse("scoring:match_rematch", args=[three.pk]))
     rematch = Match.objects.exclude(pk=three.pk).get()

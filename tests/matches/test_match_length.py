@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from scoring.engine import RuleSet
 from tests.factories import MatchFactory
+from tests.patterns import visible_text
 from tests.scoresheet import own
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ def test_a_match_played_to_the_end_keeps_its_length(client, save_hole):
 def test_my_matches_say_after_how_many_holes_a_match_ended(client, nine, save_hole):
     save_hole(nine, totals=[5, 7])
     client.post(reverse("scoring:match_end", args=[nine.pk]))
-    text = " ".join(client.get(reverse("scoring:match_list")).content.decode().split())
+    text = visible_text(client.get(reverse("scoring:match_list")).content.decode())
     assert "ended after 1 of 9 holes · won by Ann" in text
     assert "holes · finished" not in text  # the end is said once
 
@@ -72,6 +73,6 @@ def test_my_matches_name_the_winners_of_a_finished_match_only(client, save_hole)
     own(client, shared, playing)
     save_hole(shared, totals=[4, 4, 9])
     save_hole(playing, totals=[1, 8])
-    text = " ".join(client.get(reverse("scoring:match_list")).content.decode().split())
+    text = visible_text(client.get(reverse("scoring:match_list")).content.decode())
     assert "1 hole · won by Ann and Bob" in text
     assert "won by Dee" not in text

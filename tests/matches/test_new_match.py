@@ -62,8 +62,8 @@ def test_starting_a_match_seats_players_and_keeps_it_in_this_browser(client):
     assert match.first_dealer == 1
     assert client.session[SESSION_KEY] == [match.pk]
     page = client.get(response["Location"]).content.decode()
-    assert "Deals: <strong>Bob</strong>" in page
-    assert "Plays first: <strong>Cy</strong>" in page
+    assert "Deals: <strong><bdi>Bob</bdi></strong>" in page
+    assert "Plays first: <strong><bdi>Cy</bdi></strong>" in page
 
 
 def test_one_player_gets_a_message_and_keeps_what_was_typed(client):
