@@ -6,7 +6,6 @@ row and column of every card involved), so a form can mark each card that is wro
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
 from collections.abc import Sequence
 
@@ -171,14 +170,21 @@ def table_problems_so_far(texts: Sequence[str], rules: RuleSet) -> list[Problem]
     Slots still empty and text that is not a card in play are passed over (each
     grid's own check says what is wrong with them). A count that only one grid holds,
     a grid that reads whole, is left to that grid's own check (:func:`grid_problems`),
-    which says it of that grid.
+    which says it of that grid; and a whole grid that breaks a count on its own is
+    left out until it is put right, so one mistake is said once.
     """
     ranks = rules.ranks_in_play
+    players = len(texts)
     cards: list[tuple[Place, Card]] = []
     whole: set[int] = set()
     for seat, text in enumerate(texts):
-        with contextlib.suppress(GridError):
-            Grid.parse(text, rules.layout, ranks)
+        try:
+            grid = Grid.parse(text, rules.layout, ranks)
+        except GridError:
+            pass
+        else:
+            if _count_problems([grid], rules, players, "in this grid", [seat]):
+                continue
             whole.add(seat)
         for r, row in enumerate(grid_cells(text, rules.layout, ranks), start=1):
             for c, token in enumerate(row, start=1):
@@ -190,7 +196,7 @@ def table_problems_so_far(texts: Sequence[str], rules: RuleSet) -> list[Problem]
                     continue
                 if card.rank in ranks:
                     cards.append(((seat, r, c), card))
-    problems = _card_count_problems(cards, rules, len(texts), "on the table")
+    problems = _card_count_problems(cards, rules, players, "on the table")
     return [p for p in problems if not (len(p.holders) == 1 and p.holders[0] in whole)]
 
 

@@ -40,3 +40,8 @@ def test_two_notations_of_a_grid_differ_slot_by_slot_as_cards():
     assert slot_differences("8 5 7 / 8 3 9", "8 5 7 / 8 3 T", layout, ranks) == [(2, 3, "9", "10")]
     assert slot_differences("8 5 7 / 8 3 10", "8 5 7 8 3 T", layout, ranks) == []
     assert slot_differences("8 5 ? / 8 3 9", "8 5 B / 8 3 9", layout, ranks) == [(1, 3, "", "B")]
+
+
+def test_a_whole_grid_over_a_count_on_its_own_is_said_once_by_its_own_check():
+    # Ben's five 7s are his grid's problem; Ann's 7 makes no second one of the table.
+    assert table_problems_so_far(["8 5 7 / 8 3 ?", "7 7 7 / 7 7 3"], SIX) == []
