@@ -120,3 +120,27 @@ def test_a_hole_deleted_meanwhile_keeps_what_was_typed_as_the_next_hole(client, 
     assert 'value="8 5 7 / 8 3 7"' in page
     assert re.search(r'name="number" value="1"', page)
     assert not three.holes.exists()
+
+
+def test_the_two_phones_page_asks_the_database_as_often_for_eight_players_as_for_two(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.engine import RuleSet
+    from tests.factories import MatchFactory
+    from tests.scoresheet import own
+
+    counts = []
+    for players in (2, 8):
+        match = MatchFactory.create(
+            players=[f"P{n}" for n in range(players)], rules=RuleSet(variant="four-card").to_dict()
+        )
+        own(client, match)
+        url = reverse("scoring:hole_new", args=[match.pk])
+        data = {f"total_{n}": str(n) for n in range(players)}
+        client.post(url, hole_data(kind="totals", **data))
+        with CaptureQueriesContext(connection) as queries:
+            page = client.post(url, hole_data(kind="totals", **{**data, "total_0": "9"}))
+        assert "from two phones" in page.content.decode()
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
