@@ -329,6 +329,12 @@ def rules_initial(data: Any, rules: dict[str, Any]) -> dict[str, Any]:
 #: say) is about: the problem itself is said once, at the top of the form.
 TABLE_PROBLEM_HERE = "The marked cards are in the card count problem at the top of the form."
 
+#: The hole form's answers to "Who went out first?" other than a player: not said
+#: (where no rule needs it), and nobody, said on purpose.
+NOT_SAID = "Nobody (or we don't care)"
+NOBODY = "nobody"
+NOBODY_OUT = "Nobody went out"
+
 #: What a tampered or out-of-date hidden field says.
 STALE_MESSAGE = "This form is out of date; open the hole again from the scoreboard."
 STALE = dict.fromkeys(("required", "invalid", "min_value"), STALE_MESSAGE)
@@ -347,9 +353,7 @@ class HoleForm(forms.Form):
         initial=Hole.Kind.GRIDS,
         label="Enter",
     )
-    went_out = forms.TypedChoiceField(
-        coerce=int,
-        empty_value=None,
+    went_out = forms.ChoiceField(
         required=False,
         label="Who went out",
         error_messages={"invalid_choice": "Choose one of the players at this table."},
@@ -360,15 +364,23 @@ class HoleForm(forms.Form):
         widget=forms.HiddenInput, required=False, min_value=0, error_messages=STALE
     )
 
-    def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: list[Player], rules: RuleSet, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
+        self.rules = rules
         self.places: set[tuple[int, int, int]] = set()
         self.table_errors: list[str] = []
+        #: What the engine found wrong with who went out (``went_out_problems``).
+        self.went_out_errors: list[str] = []
         self.seat_errors: dict[int, list[str]] = {p.seat: [] for p in players}
         went_out = cast(forms.ChoiceField, self.fields["went_out"])
-        went_out.choices = [("", "Nobody (or we don't care)")] + [(p.seat, p.name) for p in players]
-        went_out.widget = forms.RadioSelect(choices=went_out.choices)
+        seats = [(str(p.seat), p.name) for p in players]
+        went_out.choices = [("", NOT_SAID), (NOBODY, NOBODY_OUT), *seats]
+        # Where a rule scores whoever went out, nothing is chosen for the table:
+        # "nobody" is an answer of its own, after the players. Elsewhere nobody
+        # (or "we don't care") is where the question starts.
+        shown = [*seats, (NOBODY, NOBODY_OUT)] if rules.needs_finisher else [("", NOT_SAID), *seats]
+        went_out.widget = forms.RadioSelect(choices=shown)
         for player in players:
             self.fields[f"grid_{player.seat}"] = forms.CharField(
                 label=f"{player.name}'s cards",
@@ -410,7 +422,21 @@ class HoleForm(forms.Form):
         kind = data.get("kind", Hole.Kind.GRIDS)
         grids = tuple(data.get(f"grid_{p.seat}", "") for p in self.players)
         totals = tuple(_whole(data.get(f"total_{p.seat}", "")) for p in self.players)
-        return HoleEntry(kind=kind, grids=grids, totals=totals, went_out=data.get("went_out"))
+        said = data.get("went_out") or ""
+        return HoleEntry(
+            kind=kind,
+            grids=grids,
+            totals=totals,
+            went_out=int(said) if said.isdigit() else None,
+            nobody_out=said == NOBODY,
+        )
+
+    @classmethod
+    def went_out_initial(cls, went_out: int | None, rules: RuleSet) -> str:
+        """The choice of who went out that a saved hole's ``went_out`` stands for."""
+        if went_out is not None:
+            return str(went_out)
+        return NOBODY if rules.needs_finisher else ""
 
     def add_problems(self, problems: tuple[Problem, ...] | list[Problem]) -> None:
         """Put each problem beside its player and mark every card it is about.
@@ -422,6 +448,10 @@ class HoleForm(forms.Form):
         for player in self.players:
             names[player.seat] = player.name
         for problem in problems:
+            if problem.field == "went_out":
+                # Beside the question of who went out, which it is about.
+                self.went_out_errors.append(sentence(problem.message))
+                continue
             # Said at the top, a problem names every seat it concerns by its name.
             message = sentence(problem.with_names(names))
             seats = {seat for seat, _, _ in problem.places if seat is not None}
@@ -450,7 +480,7 @@ class HoleForm(forms.Form):
 
     @property
     def has_problems(self) -> bool:
-        return bool(self.table_errors or any(self.seat_errors.values()))
+        return bool(self.table_errors or self.went_out_errors or any(self.seat_errors.values()))
 
 
 def _whole(text: str) -> int | str | None:

@@ -135,8 +135,21 @@ _SCHEMAS: dict[str, Any] = {
     "HoleRequest": {
         "type": "object",
         "required": ["players"],
+        "description": (
+            "Under rules that score the player who went out first (knock penalty, "
+            "knock bonus), one player has went_out true, or nobody_went_out is true; "
+            "a hole that says neither is refused (400), never scored as if nobody did."
+        ),
         "properties": {
             "rules": _ref("Rules"),
+            "nobody_went_out": {
+                "type": "boolean",
+                "default": False,
+                "description": (
+                    "The hole ended without anyone going out, said on purpose; "
+                    "no player may then have went_out true."
+                ),
+            },
             "players": {
                 "type": "array",
                 "minItems": 2,

@@ -36,6 +36,8 @@ from scoring.engine import (
     score_grid,
     score_totals,
     table_problems,
+    table_problems_so_far,
+    went_out_problems,
 )
 from scoring.engine.match import seating_problems, totals_problems
 from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
@@ -75,6 +77,9 @@ class HoleEntry:
     grids: tuple[str, ...] = ()
     totals: tuple[Any, ...] = ()
     went_out: int | None = None
+    #: The table said that nobody went out (not the same as not saying who did:
+    #: rules that score that player refuse a hole that says neither).
+    nobody_out: bool = False
 
 
 @dataclass
@@ -104,14 +109,17 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
     """
     result = Evaluation(seat_scores=[None] * players)
     went_out = entry.went_out
-    if went_out is not None and not 0 <= went_out < players:
-        result.problems.append(Problem("the player marked as out is not at this table"))
+    out_problems = went_out_problems(rules, players, went_out, nobody_out=entry.nobody_out)
+    if went_out is not None and out_problems:
+        # A seat not at the table (or said with "nobody"): nothing can be scored.
+        result.problems.extend(out_problems)
         return result
     if entry.kind == TOTALS:
         if len(entry.totals) != players:
             result.problems.append(Problem("enter a total for every player"))
             return result
         result.problems.extend(totals_problems(entry.totals, rules))
+        result.problems.extend(out_problems)
         if not result.problems:
             result.hole = score_totals([int(t) for t in entry.totals], rules, went_out)
         return result
@@ -135,9 +143,14 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
             result.seat_scores[seat] = score_grid(grid, rules)
         grids.append(grid)
     if result.problems:
+        # Grids still to finish or put right: the cards typed so far are counted
+        # across the table all the same.
+        result.problems.extend(table_problems_so_far(entry.grids, rules))
+        result.problems.extend(out_problems)
         return result
     flags = [seat == went_out for seat in range(players)]
     result.problems.extend(table_problems(grids, rules, flags))
+    result.problems.extend(out_problems)
     if not result.problems:
         # What score_hole does, from the grid scores already worked out above.
         scored = cast(list[GridScore], result.seat_scores)
@@ -229,14 +242,16 @@ def hole_record(
                 raise HoleRejected([Problem("this form belongs to another match")])
             match.finished_at, match.updated_at = locked.finished_at, locked.updated_at
             return saved
+        count = Hole.objects.filter(match=locked).count()
+        if number <= count:
+            # Before "finished": the last hole saved by two phones is a clash of two
+            # phones, which the second can still apply as a correction.
+            raise HoleConflict(f"hole {number} was already saved from another phone")
         if locked.is_finished:
             raise HoleRejected([Problem("this match is finished; start a rematch to play on")])
-        count = Hole.objects.filter(match=locked).count()
         if number != count + 1:
             raise HoleConflict(
-                f"hole {number} was already saved from another phone; here is the match now"
-                if number <= count
-                else f"the next hole is hole {count + 1}"
+                f"a hole was deleted from another phone, so the next hole is hole {count + 1}"
             )
         if not evaluation.ok:
             raise HoleRejected(evaluation.problems)

@@ -32,7 +32,16 @@ from .scoring import (
     score_hole,
     score_totals,
 )
-from .validation import check_grid, check_table, grid_problems, parse_grid, table_problems
+from .validation import (
+    check_grid,
+    check_table,
+    grid_problems,
+    grids_to_fill,
+    parse_grid,
+    table_problems,
+    table_problems_so_far,
+    went_out_problems,
+)
 
 __all__ = [
     "ADJUSTMENT_ORDER",
@@ -67,9 +76,12 @@ __all__ = [
     "check_grid",
     "check_table",
     "grid_problems",
+    "grids_to_fill",
     "parse_grid",
     "score_grid",
     "score_hole",
     "score_totals",
     "table_problems",
+    "table_problems_so_far",
+    "went_out_problems",
 ]

@@ -526,6 +526,14 @@ class RuleSet:
         return tuple(rule for rule in self.house_rules_in_order if rule in WENT_OUT_RULES)
 
     @property
+    def needs_finisher(self) -> bool:
+        """Whether a hole cannot be scored without knowing who went out first (or
+        that nobody did): a rule in force scores that player (knock penalty, knock
+        bonus, whether they went out or knocked early). Without one, who went out
+        is only noted."""
+        return bool(self.went_out_rules)
+
+    @property
     def rules_needing_cards(self) -> tuple[HouseRule, ...]:
         """The grid bonuses in force that a total counted by hand cannot carry: they
         read which cards lie where (card and column rules are part of the counting)."""

@@ -7,7 +7,8 @@ way :meth:`Grid.parse` does, without judging any card.
 
 from __future__ import annotations
 
-from .cards import Rank
+from .cards import Card, Rank
+from .errors import CardError
 from .grid import EMPTY_SLOT, Layout, rows_and_gaps, split_rows, with_row_breaks
 
 
@@ -36,3 +37,29 @@ def cells_notation(cells: list[list[str]]) -> str:
     The result parses back with :meth:`Grid.parse` whenever every token is a card.
     """
     return " / ".join(" ".join(token.strip() or EMPTY_SLOT for token in row) for row in cells)
+
+
+def slot_differences(
+    first: str, second: str, layout: Layout, ranks: tuple[Rank, ...] | None = None
+) -> list[tuple[int, int, str, str]]:
+    """Where two notations of one grid differ, slot by slot, as ``(row, column,
+    first's card, second's card)``: each card written as the engine writes it
+    (``"8"``, ``"KH"``; ``"10"`` for ``T``), ``""`` for a slot with nothing in it, and
+    text that is no card as it was typed. ``"8 5 7 / 8 3 9"`` and ``"8 5 7 / 8 3 T"``
+    differ in card 3 of row 2 only."""
+
+    def card(token: str) -> str:
+        if not token or token == EMPTY_SLOT:
+            return ""
+        try:
+            return str(Card.parse(token, ranks))
+        except CardError:
+            return token
+
+    ours, theirs = grid_cells(first, layout, ranks), grid_cells(second, layout, ranks)
+    return [
+        (r, c, card(a), card(b))
+        for r, (row_a, row_b) in enumerate(zip(ours, theirs, strict=True), start=1)
+        for c, (a, b) in enumerate(zip(row_a, row_b, strict=True), start=1)
+        if card(a) != card(b)
+    ]

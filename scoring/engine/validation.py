@@ -10,9 +10,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, Rank, Suit
-from .errors import GridError, Problem, TableError, holders_phrase, seat_label
-from .grid import Grid, count_words, number_word
+from .errors import CardError, GridError, Problem, TableError, holders_phrase, seat_label
+from .grid import EMPTY_SLOT, Grid, count_words, number_word
 from .rules import MAX_PLAYERS, MIN_PLAYERS, DeckKind, RuleSet
+from .slots import grid_cells
 
 Place = tuple[int | None, int, int]
 
@@ -130,6 +131,81 @@ def table_problems(
     return problems
 
 
+def went_out_problems(
+    rules: RuleSet, players: int, went_out: int | None, *, nobody_out: bool = False
+) -> list[Problem]:
+    """What is wrong with who went out first, given as a seat (``went_out``) or as
+    nobody (``nobody_out``, said on purpose): a seat not at the table, both at once,
+    or neither under rules that score that player (:attr:`RuleSet.needs_finisher`),
+    where "nobody" is never assumed. Each problem has ``field="went_out"``."""
+    if went_out is not None and not 0 <= went_out < players:
+        return [Problem("the player marked as out is not at this table", field="went_out")]
+    if went_out is not None and nobody_out:
+        return [
+            Problem(
+                "choose the player who went out first or say that nobody did, not both",
+                field="went_out",
+            )
+        ]
+    if went_out is None and not nobody_out and rules.needs_finisher:
+        scoring = " and ".join(rule.title for rule in rules.went_out_rules)
+        verb = "scores" if len(rules.went_out_rules) == 1 else "score"
+        ended = " or knocked early" if rules.early_knock else ""
+        return [
+            Problem(
+                f"say who went out first{ended}, or that nobody did: {scoring} {verb} that player",
+                field="went_out",
+            )
+        ]
+    return []
+
+
+def table_problems_so_far(texts: Sequence[str], rules: RuleSet) -> list[Problem]:
+    """The card counts of a table whose grids are still being entered, one grid of
+    notation a seat: more copies of a rank, or of one card, among the cards typed so
+    far than the shoe for that many players holds, each problem marking every card
+    it is about ("five kings on the table, but one deck has four: ..."). So a table
+    hears of a count that cannot be while it still has grids to fill in.
+
+    Slots still empty and text that is not a card in play are passed over (each
+    grid's own check says what is wrong with them). A count that only one grid holds,
+    a grid that reads whole, is left to that grid's own check (:func:`grid_problems`),
+    which says it of that grid; and a whole grid that breaks a count on its own is
+    left out until it is put right, so one mistake is said once.
+    """
+    ranks = rules.ranks_in_play
+    players = len(texts)
+    cards: list[tuple[Place, Card]] = []
+    whole: set[int] = set()
+    for seat, text in enumerate(texts):
+        try:
+            grid = Grid.parse(text, rules.layout, ranks)
+        except GridError:
+            pass
+        else:
+            if _count_problems([grid], rules, players, "in this grid", [seat]):
+                continue
+            whole.add(seat)
+        for r, row in enumerate(grid_cells(text, rules.layout, ranks), start=1):
+            for c, token in enumerate(row, start=1):
+                if not token or token == EMPTY_SLOT:
+                    continue
+                try:
+                    card = Card.parse(token, ranks)
+                except CardError:
+                    continue
+                if card.rank in ranks:
+                    cards.append(((seat, r, c), card))
+    problems = _card_count_problems(cards, rules, players, "on the table")
+    return [p for p in problems if not (len(p.holders) == 1 and p.holders[0] in whole)]
+
+
+def grids_to_fill(texts: Sequence[str]) -> tuple[int, ...]:
+    """The seats whose grid is still to be filled in: nothing typed yet, or a slot
+    still empty (written ``?``, as a grid editor leaves it)."""
+    return tuple(seat for seat, text in enumerate(texts) if not text.strip() or EMPTY_SLOT in text)
+
+
 def check_grid(text: str, rules: RuleSet) -> Grid:
     """Parse and validate one grid against a single table of the rule set's deck.
 
@@ -195,6 +271,13 @@ def _count_problems(
         for r, row in enumerate(grid.rows, start=1)
         for c, card in enumerate(row, start=1)
     ]
+    return _card_count_problems(cards, rules, players, where)
+
+
+def _card_count_problems(
+    cards: Sequence[tuple[Place, Card]], rules: RuleSet, players: int, where: str
+) -> list[Problem]:
+    """The too-many-copies problems of ``cards``, each given with its place."""
     decks = rules.deck_count(players)
     problems: list[Problem] = []
     for rank, n in Counter(card.rank for _, card in cards).items():

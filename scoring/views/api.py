@@ -28,6 +28,7 @@ from scoring.engine import (
     check_table,
     score_grid,
     score_hole,
+    went_out_problems,
 )
 from scoring.engine.catalog import rules_catalog
 from scoring.openapi import openapi_document
@@ -196,10 +197,17 @@ def score(request: HttpRequest) -> JsonResponse:
 @require_POST
 @_guarded
 def score_hole_view(request: HttpRequest) -> JsonResponse:
-    """Score a whole hole: every grid, then knock, underdog and tied-shame rules."""
+    """Score a whole hole: every grid, then knock, underdog and tied-shame rules.
+
+    Under rules that score whoever went out (``RuleSet.needs_finisher``), one player
+    has ``went_out`` true, or the request says ``nobody_went_out``: it is never
+    assumed."""
     data = _read_json(request)
-    _refuse_unknown_keys(data, {"rules", "players"})
+    _refuse_unknown_keys(data, {"rules", "players", "nobody_went_out"})
     rules = _rules(data)
+    nobody_out = data.get("nobody_went_out", False)
+    if not isinstance(nobody_out, bool):
+        raise BadRequest(("nobody_went_out", "nobody_went_out must be true or false"))
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise BadRequest(("players", "list the players, each with a name and a grid"))
@@ -240,6 +248,17 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
         went_out.append(out)
     if errors:
         raise BadRequest(*errors)
+    out_seat = went_out.index(True) if True in went_out else None
+    # Who went out, where a rule scores that player (two players out is the table's
+    # problem, said with the grids').
+    out_problems = (
+        went_out_problems(rules, len(texts), out_seat, nobody_out=nobody_out)
+        if went_out.count(True) < 2
+        else []
+    )
+    out_errors = _problem_errors(
+        tuple(out_problems), lambda p: "nobody_went_out" if nobody_out else "players"
+    )
     try:
         grids = check_table(texts, rules, went_out)
     except GolfError as exc:
@@ -249,8 +268,10 @@ def score_hole_view(request: HttpRequest) -> JsonResponse:
                 lambda p: f"players[{p.player}].grid" if p.player is not None else "players",
                 given,
             )
+            + out_errors
         )
-    out_seat = went_out.index(True) if True in went_out else None
+    if out_errors:
+        return _bad(out_errors)
     hole = score_hole(grids, rules, out_seat)
     return JsonResponse(
         {

@@ -4,8 +4,6 @@ deleting one. Forms read, services write, selectors read back."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib import messages
 from django.db import DatabaseError
@@ -16,10 +14,9 @@ from django.views.decorators.vary import vary_on_headers
 
 from golfsite.wording import sentence
 from scoring import selectors, services
-from scoring.engine import GridScore, PlayerScore, RuleSet, Suit
-from scoring.engine.grid import EMPTY_SLOT
-from scoring.engine.slots import grid_cells
+from scoring.engine import RuleSet
 from scoring.forms import HoleForm
+from scoring.hole_page import hole_context, initial_for, pending_seats, two_phones_context
 from scoring.models import Hole, Match, Player
 from scoring.views.access import (
     HtmxHttpRequest,
@@ -40,116 +37,6 @@ NOT_CORRECTED = (
 )
 
 
-@dataclass
-class SeatEntry:
-    """One player's part of the hole form, ready to draw."""
-
-    player: Player
-    grid_field: Any
-    total_field: Any
-    slots: list[list[dict[str, Any]]]
-    errors: list[str] = field(default_factory=list)
-    #: The cards a problem is about, as "row-column" words, for the keypad script.
-    bad: str = ""
-    grid_score: GridScore | None = None
-    result: PlayerScore | None = None
-    is_dealer: bool = False
-    is_first: bool = False
-
-
-def _slots(
-    text: str, rules: RuleSet, seat: int, bad: set[tuple[int, int, int]]
-) -> list[list[dict[str, Any]]]:
-    """The grid as typed, slot by slot, for the keypad, split as the engine reads
-    notation (``grid_cells``); unreadable text leaves gaps."""
-    return [
-        [
-            {
-                "row": r,
-                "column": c,
-                "text": "" if token == EMPTY_SLOT else token,
-                "bad": (seat, r, c) in bad,
-            }
-            for c, token in enumerate(row, start=1)
-        ]
-        for r, row in enumerate(grid_cells(text, rules.layout, rules.ranks_in_play), start=1)
-    ]
-
-
-def _hole_context(
-    match: Match,
-    players: list[Player],
-    form: HoleForm,
-    number: int,
-    evaluation: services.Evaluation | None = None,
-    hole: Hole | None = None,
-    refused: bool = False,
-) -> dict[str, Any]:
-    """What the hole form's page shows. ``refused``: the form comes back from a save
-    that stored nothing, which its top says first."""
-    rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
-    dealer, first = selectors.turn_order(match=match, players=players, number=number)
-    seats = []
-    for player in players:
-        grid_field = form[f"grid_{player.seat}"]
-        seat = SeatEntry(
-            player=player,
-            grid_field=grid_field,
-            total_field=form[f"total_{player.seat}"],
-            slots=_slots(grid_field.value() or "", rules, player.seat, form.places),
-            errors=form.seat_errors.get(player.seat, []),
-            bad=" ".join(f"{r}-{c}" for s, r, c in sorted(form.places) if s == player.seat),
-            is_dealer=player.pk == dealer.pk,
-            is_first=player.pk == first.pk,
-        )
-        if evaluation is not None:
-            seat.grid_score = (
-                evaluation.seat_scores[player.seat] if evaluation.seat_scores else None
-            )
-            if evaluation.hole is not None:
-                seat.result = evaluation.hole.players[player.seat]
-                seat.grid_score = seat.result.grid
-        seats.append(seat)
-    ranks = rules.ranks_in_play
-    # The players with a problem of their own, named at the top of the form with a
-    # link to their cards (a page without the script opens at its top).
-    problem_seats = [s for s in seats if s.errors]
-    return {
-        "match": match,
-        "rules": rules,
-        "players": players,
-        "number": number,
-        "form": form,
-        "seats": seats,
-        "dealer": dealer,
-        "first": first,
-        "hole": hole,
-        "ranks": ranks,
-        # What the keypad asks after a rank whose suit decides its value.
-        "suit_questions": {
-            rank.symbol: f"Now tap its suit: {rules.suit_reason(rank)}."
-            for rank in rules.ranks_needing_suit
-        },
-        # The keypad's suit keys, where the deck's cards are written with one.
-        "suits": list(Suit) if rules.suits_written else [],
-        "evaluation": evaluation,
-        "problem_seats": problem_seats,
-        # What the players' boxes hold, as the problems' pointer names it.
-        "entered": "totals" if form["kind"].value() == Hole.Kind.TOTALS else "cards",
-        "refused": refused,
-    }
-
-
-def _initial_for(hole: Hole | None, number: int, players: list[Player]) -> dict[str, Any]:
-    initial: dict[str, Any] = {"number": number, "token": HoleForm.fresh_token(), "kind": "grids"}
-    if hole is not None:
-        initial.update(kind=hole.kind, went_out=hole.went_out, revision=hole.revision)
-        for score in hole.scores.all():
-            initial[f"grid_{score.seat}"] = score.grid
-            initial[f"total_{score.seat}"] = "" if hole.kind == "grids" else score.grid_score
-    return initial
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Enter the next hole: every grid (or every total), who went out; save.
@@ -160,22 +47,21 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """
     match = match_for_request(request, pk)
     players = selectors.match_players(match=match)
+    rules = match.rule_set
     if request.method != "POST":
         if match.is_finished:
             messages.info(request, "This match is finished.")
             return redirect(match)
         number = match.holes.count() + 1
-        form = HoleForm(initial=_initial_for(None, number, players), players=players)
-        return render(
-            request, "scoring/hole_form.html", _hole_context(match, players, form, number)
-        )
-    form = HoleForm(request.POST, players=players)
+        form = HoleForm(initial=initial_for(None, number, rules), players=players, rules=rules)
+        return render(request, "scoring/hole_form.html", hole_context(match, players, form, number))
+    form = HoleForm(request.POST, players=players, rules=rules)
     if not form.is_valid():
         number = match.holes.count() + 1
         return render(
             request,
             "scoring/hole_form.html",
-            _hole_context(match, players, form, number, refused=True),
+            hole_context(match, players, form, number, refused=True),
         )
     number = form.cleaned_data["number"]
     try:
@@ -188,24 +74,49 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except services.HoleRejected as exc:
         form.add_problems(exc.problems)
-        evaluation = services.hole_evaluate(
-            rules=match.rule_set, entry=form.entry(), players=len(players)
-        )
+        evaluation = services.hole_evaluate(rules=rules, entry=form.entry(), players=len(players))
         return render(
             request,
             "scoring/hole_form.html",
-            _hole_context(match, players, form, number, evaluation, refused=True),
+            hole_context(match, players, form, number, evaluation, refused=True),
         )
     except DatabaseError:
         logger.exception("Saving hole %s of match %s failed", number, pk)
         form.table_errors.append(NOT_SAVED)
-        return render(
-            request, "scoring/hole_form.html", _hole_context(match, players, form, number)
-        )
+        return render(request, "scoring/hole_form.html", hole_context(match, players, form, number))
     except services.HoleConflict as exc:
-        match.refresh_from_db()
-        return _scoreboard_after_save(request, match, players, notice=sentence(str(exc)))
+        return _conflict(request, match, players, form, number, sentence(str(exc)))
     return _saved(request, match, players, f"Hole {hole.number} saved.")
+
+
+def _conflict(
+    request: HtmxHttpRequest,
+    match: Match,
+    players: list[Player],
+    form: HoleForm,
+    number: int,
+    notice: str,
+) -> HttpResponse:
+    """Another phone got there first. Hole ``number`` saved by it: both side by side,
+    with what this phone typed kept to apply as a correction. No hole ``number``
+    (one was deleted meanwhile): the form again, as the next hole, with everything
+    typed in it. Either way nothing typed is lost."""
+    saved = match.holes.prefetch_related("scores").filter(number=number).first()
+    if saved is not None:
+        context = two_phones_context(match, players, saved, form, notice)
+        return render(request, "scoring/hole_two_phones.html", context)
+    match.refresh_from_db()
+    if match.is_finished:
+        return _scoreboard_after_save(request, match, players, notice=notice)
+    number = match.holes.count() + 1
+    data = request.POST.copy()
+    data["number"] = str(number)
+    again = HoleForm(data, players=players, rules=match.rule_set)
+    again.is_valid()
+    again.table_errors.append(
+        f"{notice} What you typed is still here, now as hole {number}: check it and save again."
+    )
+    return render(request, "scoring/hole_form.html", hole_context(match, players, again, number))
 
 
 def _saved(
@@ -246,7 +157,8 @@ def _scoreboard_after_save(
 @vary_on_headers("HX-Request")
 def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Score the hole as typed so far, without saving: each player's score and
-    breakdown, and every problem beside its card.
+    breakdown, every problem beside its card, the card counts of the cards typed
+    so far, and whose cards are still to come.
 
     Without the script, "Check the scores" leaves this address in the browser. Opened
     again (a phone reloads a page it dropped), it has nothing to check: it goes to the
@@ -255,7 +167,7 @@ def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("scoring:hole_new", pk=match.pk)
     players = selectors.match_players(match=match)
-    form = HoleForm(request.POST, players=players)
+    form = HoleForm(request.POST, players=players, rules=match.rule_set)
     number = match.holes.count() + 1
     evaluation = None
     hole = None
@@ -263,21 +175,25 @@ def hole_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         number = form.cleaned_data["number"]
         if form.cleaned_data.get("revision"):
             hole = match.holes.filter(number=number).first()
-        rules = match.rule_set if hole is None else RuleSet.from_dict(hole.rules)
+        if hole is not None and hole.rules != match.rules:
+            # A correction is checked under the rules its hole was played under.
+            form = HoleForm(request.POST, players=players, rules=RuleSet.from_dict(hole.rules))
+            form.is_valid()
         entry = form.entry()
-        evaluation = services.hole_evaluate(rules=rules, entry=entry, players=len(players))
-        # A grid still being entered is not wrong yet: say nothing about it.
-        pending = _pending_seats(entry)
-        form.add_problems([p for p in evaluation.problems if p.player not in pending])
-    context = _hole_context(match, players, form, number, evaluation, hole=hole)
+        evaluation = services.hole_evaluate(rules=form.rules, entry=entry, players=len(players))
+        # A grid still being entered is not wrong yet, but a card count of the cards
+        # typed so far is; nor is who went out, until the hole is saved.
+        pending = pending_seats(entry)
+        form.add_problems(
+            [
+                p
+                for p in evaluation.problems
+                if p.field != "went_out" and (p.player not in pending or p.holders)
+            ]
+        )
+    context = hole_context(match, players, form, number, evaluation, hole=hole)
     template = "scoring/hole_form.html#preview" if request.htmx else "scoring/hole_form.html"
     return render(request, template, context)
-
-
-def _pending_seats(entry: services.HoleEntry) -> set[int]:
-    if entry.kind == Hole.Kind.TOTALS:
-        return {seat for seat, total in enumerate(entry.totals) if total is None}
-    return {seat for seat, text in enumerate(entry.grids) if not text.strip() or EMPTY_SLOT in text}
 
 
 def _hole_or_404(match: Match, number: int) -> Hole:
@@ -308,18 +224,22 @@ def hole_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Correct a saved hole: re-validated and re-scored, and the totals with it."""
+    """Correct a saved hole: re-validated and re-scored, and the totals with it.
+
+    When the hole changed from another phone since this one opened it, what this
+    phone typed is shown beside the hole as it now is, to apply again or leave."""
     match = match_for_request(request, pk)
     hole = _hole_or_404(match, number)
     players = selectors.match_players(match=match)
+    rules = RuleSet.from_dict(hole.rules)
     if request.method != "POST":
-        form = HoleForm(initial=_initial_for(hole, number, players), players=players)
+        form = HoleForm(initial=initial_for(hole, number, rules), players=players, rules=rules)
         return render(
             request,
             "scoring/hole_form.html",
-            _hole_context(match, players, form, number, hole=hole),
+            hole_context(match, players, form, number, hole=hole),
         )
-    form = HoleForm(request.POST, players=players)
+    form = HoleForm(request.POST, players=players, rules=rules)
     if form.is_valid():
         try:
             services.hole_correct(
@@ -331,14 +251,10 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             logger.exception("Correcting hole %s of match %s failed", number, pk)
             form.table_errors.append(NOT_CORRECTED)
         except services.HoleConflict as exc:
-            hole.refresh_from_db()
-            fresh = HoleForm(initial=_initial_for(hole, number, players), players=players)
-            fresh.table_errors.append(sentence(str(exc)))
-            return render(
-                request,
-                "scoring/hole_form.html",
-                _hole_context(match, players, fresh, number, hole=hole),
-            )
+            current = _hole_or_404(match, number)
+            notice = f"{sentence(str(exc))} Your cards were not applied; they are still here."
+            context = two_phones_context(match, players, current, form, notice)
+            return render(request, "scoring/hole_two_phones.html", context)
         else:
             match.refresh_from_db(fields=["finished_at", "updated_at"])
             said = f"Hole {number} corrected; the totals now count its new scores."
@@ -348,7 +264,7 @@ def hole_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     return render(
         request,
         "scoring/hole_form.html",
-        _hole_context(match, players, form, number, hole=hole, refused=refused),
+        hole_context(match, players, form, number, hole=hole, refused=refused),
     )
 
 

@@ -265,3 +265,49 @@ def test_the_openapi_document_describes_the_places():
     place = error["items"]["properties"]["places"]["items"]
     assert set(place["properties"]) == {"seat", "row", "column"}
     assert place["required"] == ["row", "column"]
+
+
+# -- who went out, where a rule scores that player ------------------------------------------
+
+KNOCK_RULES = {"variant": "six-card", "house_rules": ["knock-penalty"]}
+ANN_AND_BEN = [{"name": "Ann", "grid": "8 5 7 / 8 3 9"}, {"name": "Ben", "grid": "K 5 J / K 5 2"}]
+
+
+def test_a_knock_rule_hole_that_says_nobody_went_out_is_refused_until_it_says_so(client):
+    response = post(client, HOLE, {"rules": KNOCK_RULES, "players": ANN_AND_BEN})
+    (error,) = response.json()["errors"]
+    assert response.status_code == 400
+    assert error["field"] == "players"
+    assert "who went out first, or that nobody did" in error["message"]
+    said = post(
+        client, HOLE, {"rules": KNOCK_RULES, "players": ANN_AND_BEN, "nobody_went_out": True}
+    )
+    assert said.status_code == 200
+    assert [p["score"] for p in said.json()["players"]] == [24, 8]
+
+
+def test_nobody_went_out_and_a_player_out_at_once_is_refused(client):
+    players = [{**ANN_AND_BEN[0], "went_out": True}, ANN_AND_BEN[1]]
+    response = post(
+        client, HOLE, {"rules": KNOCK_RULES, "players": players, "nobody_went_out": True}
+    )
+    (error,) = response.json()["errors"]
+    assert error["field"] == "nobody_went_out"
+    assert "not both" in error["message"]
+
+
+def test_nobody_went_out_must_be_true_or_false(client):
+    response = post(client, HOLE, {"players": ANN_AND_BEN, "nobody_went_out": "yes"})
+    assert response.json()["errors"][0]["field"] == "nobody_went_out"
+
+
+def test_the_player_out_under_a_knock_rule_is_scored(client):
+    players = [{**ANN_AND_BEN[0], "went_out": True}, ANN_AND_BEN[1]]
+    response = post(client, HOLE, {"rules": KNOCK_RULES, "players": players})
+    assert [p["score"] for p in response.json()["players"]] == [34, 8]
+
+
+def test_the_openapi_description_offers_nobody_went_out(client):
+    schema = client.get("/api/v1/openapi.json").json()["components"]["schemas"]["HoleRequest"]
+    assert schema["properties"]["nobody_went_out"]["type"] == "boolean"
+    assert "nobody_went_out" in schema["description"]

@@ -51,3 +51,39 @@ def test_checking_a_correction_without_javascript_stays_a_correction(client, thr
     assert "<h1>Correct hole 1" in page
     assert f'action="{reverse("scoring:hole_edit", args=[three.pk, 1])}"' in page
     assert "Scores <strong>1</strong>" in page
+
+
+# -- the table checked while grids are still being entered ------------------------------
+
+#: Five kings between Ann's and Bob's grids, both still being tapped in; Cy's is blank.
+HALF = {"grid_0": "K K K / ? ? ?", "grid_1": "K K ? / ? ? ?", "grid_2": ""}
+
+
+def test_a_card_count_is_said_before_every_grid_is_in(client, three):
+    url = reverse("scoring:hole_preview", args=[three.pk])
+    fragment = client.post(url, hole_data(**HALF), **HX).content.decode()
+    assert "Five kings on the table, but one deck has four: Ann and Bob hold them." in fragment
+    # Each king is marked, in both grids.
+    assert 'id="result-0" class="result" data-bad="1-1 1-2 1-3"' in fragment
+    assert 'id="result-1" class="result" data-bad="1-1 1-2"' in fragment
+    # Whose cards are still to come is said apart from the problems.
+    still = re.search(r'<p id="still-to-fill"[^>]*hx-swap-oob="true">(.*?)</p>', fragment, re.S)
+    assert still
+    assert re.sub(r"<[^>]+>", "", still.group(1)) == "Still to fill in: Ann, Bob and Cy."
+
+
+def test_without_javascript_the_check_and_the_save_say_it_too(client, three):
+    page = client.post(
+        reverse("scoring:hole_preview", args=[three.pk]), hole_data(**HALF)
+    ).content.decode()
+    assert "Five kings on the table, but one deck has four" in page
+    assert "Still to fill in:" in page
+    saved = client.post(reverse("scoring:hole_new", args=[three.pk]), hole_data(**HALF))
+    assert "Five kings on the table, but one deck has four" in saved.content.decode()
+    assert not Hole.objects.exists()
+
+
+def test_still_to_fill_in_is_empty_once_every_grid_is_in(client, three):
+    url = reverse("scoring:hole_preview", args=[three.pk])
+    fragment = client.post(url, hole_data(**GOOD), **HX).content.decode()
+    assert re.search(r'<p id="still-to-fill"[^>]*hx-swap-oob="true"></p>', fragment)
