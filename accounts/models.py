@@ -1,4 +1,4 @@
-"""Counts of attempts for the rate limits (see ``accounts.ratelimit``)."""
+"""Counts of attempts for the rate limits (see ``golfsite.ratelimit``)."""
 
 from __future__ import annotations
 

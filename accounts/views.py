@@ -26,12 +26,12 @@ from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
+from golfsite import ratelimit
 from groups.models import Group
 from groups.selectors import group_for_invite_link
 from scoring.views.access import member_groups
 from scoring.views.matches import recent_matches
 
-from . import ratelimit
 from .forms import SignupForm
 
 TOO_MANY_SIGNUPS = (
@@ -106,7 +106,7 @@ class SignOutView(LogoutView):
 
 class RateLimitedLoginView(LoginView):
     """Django's log-in, with failed attempts limited per address, per address and
-    account, and per account (see ``accounts.ratelimit``). Each attempt is counted
+    account, and per account (see ``golfsite.ratelimit``). Each attempt is counted
     as it comes, so a burst cannot slip past a limit, and taken back if it worked.
 
     The per-account limit spares browsers that have logged in to the account

@@ -36,7 +36,7 @@ def test_the_admin_sends_staff_to_the_sites_log_in_and_back(client, staff):
 
 
 def test_the_sites_log_in_limit_holds_for_staff(client, staff):
-    from accounts import ratelimit
+    from golfsite import ratelimit
 
     for _ in range(ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT.attempts):
         client.post(reverse("login"), {"username": "boss", "password": "wrong"})

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts import ratelimit
+from golfsite import ratelimit
 from tests.accounts.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

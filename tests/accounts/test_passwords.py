@@ -54,7 +54,7 @@ def test_password_resets_are_limited_per_email_address(client, make_user):
     user = make_user("ann")
     user.email = "ann@example.com"
     user.save()
-    from accounts import ratelimit
+    from golfsite import ratelimit
 
     pages = [
         client.post(
@@ -71,7 +71,7 @@ def test_password_resets_are_limited_per_email_address(client, make_user):
 
 
 def test_password_resets_are_limited_per_address(client, make_user):
-    from accounts import ratelimit
+    from golfsite import ratelimit
 
     for i in range(20):
         user = make_user(f"p{i}")

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from accounts import ratelimit
+from golfsite import ratelimit
 from tests.accounts.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import given
 
-from accounts import ratelimit
+from golfsite import ratelimit
 from tests.factories import new_match_form
 
 from .conftest import Site

@@ -29,7 +29,7 @@ from django.db.models import Case, DateTimeField, F, PositiveIntegerField, Value
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import timezone
 
-from .models import AttemptCount
+from accounts.models import AttemptCount
 
 
 @dataclass(frozen=True)
