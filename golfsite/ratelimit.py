@@ -13,6 +13,8 @@ block longer). The limits, also listed in the README's "Deploying":
   owner's own browser is never stopped by it;
 - sign-up, per address: 10 in 15 minutes;
 - password reset: 3 mails per email address and 10 requests per address, an hour.
+- a match's join link, per address: 60 openings and joins in 15 minutes
+  (``scoring.views.keepers.JOIN_PER_ADDRESS``).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from golfsite.params import int_param
 from scoring.engine import PRESETS
 from scoring.forms import preset_initial, preset_notice, rules_initial
 from scoring.spreadsheets import csv_download
-from scoring.views.access import match_for_request
+from scoring.views.access import match_for_request, started
 
 from . import selectors, services, transfer
 from .charts import average_chart
@@ -500,6 +500,9 @@ def match_move(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("scoring:match_detail", pk=pk)
     match = match_for_request(request, pk)
+    if not started(request, match):
+        messages.error(request, "Only whoever started this match can move it into a group.")
+        return redirect(match)
     group = selectors.group_for_member(
         user=request.user, group_id=int_param(request.POST.get("group"))
     )

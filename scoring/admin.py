@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.text import capfirst
 
 from scoring import services
-from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score
+from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, MatchKeeper, Player, Score
 
 
 def cascade(
@@ -163,7 +163,7 @@ class MatchAdmin(PartOfAMatchAdmin):
     search_fields = ["players__name", "share_token", "group__name"]
     raw_id_fields = ["owner", "group", "rematch_of"]
     list_select_related = ["group", "owner"]
-    readonly_fields = ["share_token", "created_at", "updated_at"]
+    readonly_fields = ["share_token", "join_token", "created_at", "updated_at"]
     inlines = [PlayerInline]
 
     def match_ids(self, queryset: QuerySet[Any]) -> list[int]:
@@ -239,4 +239,20 @@ class ScoreAdmin(PartOfAMatchAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Score | None = None) -> bool:
+        return False
+
+
+@admin.register(MatchKeeper)
+class MatchKeeperAdmin(DeleteSummaryAdmin):
+    """The phones that joined a match through its join link. Deleting one takes its
+    rights away, as "Remove" on the scoreboard does; phones are only ever added by
+    opening a join link, never here."""
+
+    list_display = ["match", "joined_at"]
+    list_filter = ["joined_at"]
+    list_select_related = ["match"]
+    raw_id_fields = ["match"]
+    readonly_fields = ["match", "phone", "joined_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

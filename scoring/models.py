@@ -22,6 +22,12 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def new_join_token() -> str:
+    """An unguessable token for a match's join link, which makes a phone a keeper:
+    longer than the share token, as it gives more."""
+    return secrets.token_urlsafe(24)
+
+
 class Match(models.Model):
     """A match: players in seating order playing a number of holes under one rule set."""
 
@@ -34,6 +40,10 @@ class Match(models.Model):
     first_dealer = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
     share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
+    #: The join link's token: whoever opens the link, and confirms, keeps the score
+    #: too (a :class:`MatchKeeper`). Separate from the share token, and replaced
+    #: (``ReplacedJoinLink``) without touching it.
+    join_token = models.CharField(max_length=40, unique=True, default=new_join_token)
     #: Left empty for matches started without an account; they belong to the browser
     #: session that made them (the issue on groups adds accounts and moving them).
     owner = models.ForeignKey(
@@ -226,3 +236,38 @@ class Score(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} on hole {self.hole.number}: {self.score}"
+
+
+class MatchKeeper(models.Model):
+    """A phone that joined a match through its join link and so keeps its score, as
+    the phone that started it does. The phone is known by a random id its session
+    holds (``views.access.PHONE_KEY``): deleting the row takes the rights back at
+    once, whatever the session still says."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="keepers")
+    #: The random id the phone's session keeps (not the session's key, which a
+    #: log-in changes).
+    phone = models.CharField(max_length=40)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "phone"], name="keeper_unique_phone"),
+        ]
+        indexes = [models.Index(fields=["phone", "match"], name="keeper_phone_match")]
+
+    def __str__(self) -> str:
+        return f"A phone keeping match {self.match_id} since {self.joined_at:%Y-%m-%d %H:%M}"
+
+
+class ReplacedJoinLink(models.Model):
+    """A join link that was replaced: opened again, it says so (rather than "not
+    found"), and joins nobody."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="replaced_join_links")
+    token = models.CharField(max_length=40, unique=True)
+    replaced_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"A join link of match {self.match_id}, replaced {self.replaced_at:%Y-%m-%d %H:%M}"

@@ -40,7 +40,17 @@ from scoring.engine import (
     went_out_problems,
 )
 from scoring.engine.match import seating_problems, totals_problems
-from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, Player, Score, new_share_token
+from scoring.models import (
+    PLAYER_RESULT_FIELDS,
+    Hole,
+    Match,
+    MatchKeeper,
+    Player,
+    ReplacedJoinLink,
+    Score,
+    new_join_token,
+    new_share_token,
+)
 from scoring.names import tidy_name
 from scoring.results import HoleResult, seat_results
 from scoring.signals import match_results_changed
@@ -359,19 +369,52 @@ def match_share_replace(*, match: Match) -> str:
     return match.share_token
 
 
+def match_join(*, match: Match, phone: str) -> MatchKeeper:
+    """Make the phone known by ``phone`` a keeper of ``match`` (its join link was
+    opened and confirmed). Joining twice, or two taps at once, makes one keeper."""
+    with transaction.atomic():
+        keeper, _ = MatchKeeper.objects.get_or_create(match=match, phone=phone)
+    return keeper
+
+
+def match_join_replace(*, match: Match) -> str:
+    """Stop the match's join link and give it a new one, which it returns. The old
+    link is kept as replaced, so opening it says so; phones that joined through it
+    keep the score until a keeper removes them."""
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        ReplacedJoinLink.objects.create(match=locked, token=locked.join_token)
+        locked.join_token = new_join_token()
+        locked.save(update_fields=["join_token"])
+    match.join_token = locked.join_token
+    return match.join_token
+
+
+def match_keeper_remove(*, match: Match, keeper_id: int) -> bool:
+    """Take a joined phone's rights to keep ``match`` away, at once; False when it
+    was no longer a keeper (removed meanwhile)."""
+    deleted, _ = MatchKeeper.objects.filter(match=match, pk=keeper_id).delete()
+    return bool(deleted)
+
+
 def match_rematch(*, match: Match, owner: Any = None) -> Match:
-    """A new match with the same players and rules; the first deal moves one seat on."""
+    """A new match with the same players and rules; the first deal moves one seat on.
+    The phones that joined the match keep the rematch too, so the table plays on."""
     players = list(match.players.all())
     names = [player.name for player in players]
-    return match_create(
-        names=names,
-        first_dealer=(match.first_dealer + 1) % len(names),
-        rules=match.rule_set,
-        owner=owner,
-        rematch_of=match,
-        group=match.group,
-        roster_players=[player.roster_player for player in players],
-    )
+    with transaction.atomic():
+        rematch = match_create(
+            names=names,
+            first_dealer=(match.first_dealer + 1) % len(names),
+            rules=match.rule_set,
+            owner=owner,
+            rematch_of=match,
+            group=match.group,
+            roster_players=[player.roster_player for player in players],
+        )
+        phones = match.keepers.values_list("phone", flat=True)
+        MatchKeeper.objects.bulk_create(MatchKeeper(match=rematch, phone=p) for p in phones)
+    return rematch
 
 
 def match_results_refresh(*, match: Match, players: list[Player] | None = None) -> None:

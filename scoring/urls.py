@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import board, exports, holes, matches
+from .views import board, exports, holes, keepers, matches
 
 app_name = "scoring"
 
@@ -20,4 +20,12 @@ urlpatterns = [
     path("<int:pk>/holes/<int:number>/edit/", holes.hole_edit, name="hole_edit"),
     path("<int:pk>/holes/<int:number>/delete/", holes.hole_delete, name="hole_delete"),
     path("shared/<str:token>/", board.match_shared, name="match_shared"),
+    path("<int:pk>/join/qr.svg", keepers.match_join_qr, name="match_join_qr"),
+    path("<int:pk>/join/replace/", keepers.match_join_replace, name="match_join_replace"),
+    path(
+        "<int:pk>/keepers/<int:keeper>/remove/",
+        keepers.match_keeper_remove,
+        name="match_keeper_remove",
+    ),
+    path("join/<str:token>/", keepers.match_join, name="match_join"),
 ]

@@ -70,10 +70,12 @@ class Size:
     invites: int
     #: Groups the owner belongs to.
     groups: int
+    #: Phones that joined each match in play through its join link.
+    keepers: int = 1
 
 
 SMALL = Size(players=2, holes=1, matches=1, members=1, roster=2, invites=1, groups=1)
-LARGE = Size(players=8, holes=18, matches=31, members=10, roster=20, invites=5, groups=4)
+LARGE = Size(players=8, holes=18, matches=31, members=10, roster=20, invites=5, groups=4, keepers=8)
 
 
 @dataclass
@@ -214,6 +216,9 @@ def build(size: Size, tag: str) -> World:
         owner=owner,
     )
     _play(own, size.holes, _grids(size.players))
+    for match in (own, played):
+        for n in range(size.keepers):
+            services.match_join(match=match, phone=f"phone-{n}-{tag}")
     kept = _lone_matches(size.matches, size, None, tag)
     return World(
         size=size,
@@ -310,11 +315,16 @@ def match_cases() -> Iterator[Case]:
             ("scoring:hole_delete", on(target, last_hole), lambda w: "Yes, delete hole"),
             ("scoring:match_delete", on(target), shows),
             ("scoring:match_share_replace", on(target), lambda w: "make a new link"),
+            ("scoring:match_join_qr", on(target), lambda w: "<svg"),
+            ("scoring:match_join_replace", on(target), lambda w: "make a new link"),
         ]:
             yield Case(name, visitor, args=args, shows=shown, label=label)
         yield Case(
             "scoring:match_detail", visitor, args=on(target), shows=shows, label=label, htmx=True
         )
+        # The join link, opened by a phone that keeps nothing yet.
+        joining = lambda w, target=target: [getattr(w, target).join_token]  # noqa: E731
+        yield Case("scoring:match_join", "anonymous", args=joining, shows=shows, label=label)
         token = lambda w, target=target: [getattr(w, target).share_token]  # noqa: E731
         for htmx in (False, True):
             yield Case(
@@ -469,6 +479,7 @@ ADMIN_OBJECTS: dict[str, Callable[[World], Any]] = {
     "scoring.hole": lambda w: w.played.holes.get(number=w.size.holes),
     "scoring.player": lambda w: w.played.players.get(seat=0),
     "scoring.score": lambda w: w.played.holes.get(number=w.size.holes).scores.get(seat=0),
+    "scoring.matchkeeper": lambda w: w.played.keepers.all()[0],
     "groups.group": lambda w: w.group,
     "groups.membership": lambda w: w.group.memberships.get(user=w.member),
     "groups.invite": lambda w: w.invite,
@@ -484,6 +495,7 @@ ADMIN_NOT_PAGES = {
     "admin:logout": "answers POST only",
     "admin:view_on_site": "redirects to the object's page on the site",
     "admin:scoring_score_add": "scores are never added in the admin (403)",
+    "admin:scoring_matchkeeper_add": "phones join through a join link, never the admin (403)",
 }
 
 
@@ -548,6 +560,7 @@ SITE_NOT_PAGES = {
     "groups:match_move": "redirects to the match",
     "scoring:hole_preview": "redirects to the next hole's form",
     "scoring:match_rematch": "redirects to the match",
+    "scoring:match_keeper_remove": "redirects to the match",
 }
 
 

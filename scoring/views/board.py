@@ -25,6 +25,8 @@ from scoring.views.access import (
     match_for_request,
     may_delete,
     member_groups,
+    phone_id,
+    started,
 )
 
 
@@ -95,12 +97,24 @@ def board_page(
     if not match.is_finished:
         dealer, first = selectors.turn_order(match=match, players=names, number=holes_played + 1)
         context.update(next_dealer=dealer, next_first=first)
-    if not readonly and match.group_id is None and request.user.is_authenticated:
+    if (
+        not readonly
+        and match.group_id is None
+        and request.user.is_authenticated
+        and started(request, match)
+    ):
         context["move_groups"] = member_groups(request)
     # The share link as the match gives it, never as a visitor typed it (a query
     # string added to it would be kept with the page and shown to every follower).
     context["share_url"] = request.build_absolute_uri(match_share_path(match))
     context["may_delete"] = not readonly and may_delete(request, match)
+    if not readonly:
+        # Handing the score over: for whoever keeps it already, as this page is.
+        context["join_url"] = request.build_absolute_uri(
+            reverse("scoring:match_join", args=[match.join_token])
+        )
+        context["keepers"] = list(match.keepers.all())
+        context["this_phone"] = phone_id(request)
     if partial:
         return _revalidated(render(request, f"{template}#board", context), etag)
     return render(request, template, context)

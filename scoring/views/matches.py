@@ -26,6 +26,7 @@ from scoring.views.access import (
     member_groups,
     remember_match,
     session_match_ids,
+    started,
 )
 
 #: Matches on a page of "My matches".
@@ -226,6 +227,12 @@ def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_for_request(request, pk)
     if request.method != "POST":
         return redirect(match)
-    rematch = services.match_rematch(match=match, owner=request.user)
-    remember_match(request, rematch)
+    if match.group_id is None and not started(request, match):
+        # A phone that joined: the rematch stays whoever started the match's (its
+        # account, or the browser, through ``rematch_of``), and this phone keeps it
+        # as it kept this one, as a keeper that joined.
+        rematch = services.match_rematch(match=match, owner=match.owner or request.user)
+    else:
+        rematch = services.match_rematch(match=match, owner=request.user)
+        remember_match(request, rematch)
     return redirect("scoring:hole_new", pk=rematch.pk)

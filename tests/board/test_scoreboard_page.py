@@ -184,7 +184,7 @@ def test_a_board_is_drawn_once_until_the_match_changes(
     own(client, match)
     url = reverse("scoring:match_detail", args=[match.pk])
     first = client.get(url).content.decode()
-    with django_assert_num_queries(2):  # the match and the session
+    with django_assert_num_queries(3):  # the match, the session, the phones that joined
         again = client.get(url).content.decode()
     # Every page masks its CSRF token afresh; the rest is the same.
     masked = re.compile(r'"X-CSRFToken": "[^"]+"|name="csrfmiddlewaretoken" value="[^"]+"')

@@ -9,11 +9,14 @@ method the view answers, what each kind of visitor gets:
   it in its session);
 - ``stranger``: signed in, not in the group, owns no match;
 - ``member``: signed in, a member of the group (not its owner), owns no match;
-- ``owner``: signed in, owns the group and the account's match.
+- ``owner``: signed in, owns the group and the account's match;
+- ``joined``: a browser with no account that joined both matches through their
+  join links (a ``MatchKeeper`` row each), and started none.
 
-Match URLs (``MATCH``) are checked twice: on the owner's match (only ``owner`` may)
-and on the keeper's anonymous match (only ``keeper`` may). A refusal must change
-nothing, and a 404 must not show what the page would have shown.
+Match URLs (``MATCH``) are checked twice: on the owner's match (only ``owner`` and
+``joined`` may) and on the keeper's anonymous match (only ``keeper`` and ``joined``
+may). A refusal must change nothing, and a 404 must not show what the page would
+have shown.
 
 To add a URL: add a row to ``TABLE`` with its arguments, the outcome per visitor
 for each method (the constants below cover the usual cases), and a POST body.
@@ -36,14 +39,17 @@ from groups import services as group_services
 from groups.models import Group, Invite, Membership, RosterPlayer
 from scoring import services
 from scoring.engine import RuleSet
-from scoring.models import Hole, Match, Player, Score
-from scoring.views.access import SESSION_KEY
+from scoring.models import Hole, Match, MatchKeeper, Player, ReplacedJoinLink, Score
+from scoring.views.access import PHONE_KEY, SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
 from tests.groups.factories import GroupFactory, RosterPlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "keeper", "stranger", "member", "owner")
+ROLES = ("anonymous", "keeper", "stranger", "member", "owner", "joined")
+#: The ``joined`` browser's id as a keeper, and another phone's that joined too.
+JOINED_PHONE = "the-phone-that-joined"
+OTHER_PHONE = "another-phone-at-the-table"
 
 # Outcomes.
 OK = "ok"  # GET: 200 with the page; POST: 200 or a redirect that is not to log in
@@ -54,8 +60,9 @@ ELSEWHERE = "elsewhere"  # 302 somewhere else (a signed-in user on the sign-up p
 
 PUBLIC = dict.fromkeys(ROLES, OK)
 SIGNED_IN = {"anonymous": LOGIN, "keeper": LOGIN, "stranger": OK, "member": OK, "owner": OK}
+SIGNED_IN["joined"] = LOGIN
 SIGNED_OUT = {"anonymous": OK, "keeper": OK, "stranger": ELSEWHERE, "member": ELSEWHERE}
-SIGNED_OUT["owner"] = ELSEWHERE
+SIGNED_OUT.update(owner=ELSEWHERE, joined=OK)
 GROUP_MEMBER = {**SIGNED_IN, "stranger": NOT_FOUND}
 GROUP_OWNER = {**GROUP_MEMBER, "member": REFUSED}
 BACK_TO_GROUP = {**GROUP_MEMBER, "member": ELSEWHERE, "owner": ELSEWHERE}
@@ -64,6 +71,12 @@ MATCH = "match"
 #: A page only a form posts to, opened as a page: whoever keeps the match is sent
 #: on (ELSEWHERE), anyone else finds nothing.
 MATCH_ONWARD = "match onward"
+#: Only whoever started the match (its owner, the keeper): a phone that joined sees
+#: the page but is sent back, nothing done (ELSEWHERE); anyone else finds nothing.
+MATCH_STARTER = "match starter"
+#: The join link: anyone who has it is asked, then joins; whoever keeps the match
+#: already goes to it.
+JOIN = {**PUBLIC, "owner": ELSEWHERE, "joined": ELSEWHERE}
 
 
 @dataclass
@@ -149,7 +162,7 @@ TABLE: dict[str, Row] = {
     "scoring:match_print": Row(args=match_args(), get=MATCH, shows=match_name),
     "scoring:match_end": Row(args=match_args(), get=MATCH, post=MATCH),
     "scoring:match_rematch": Row(args=match_args(), get=MATCH_ONWARD, post=MATCH),
-    "scoring:match_delete": Row(args=match_args(), get=MATCH, post=MATCH, shows=match_name),
+    "scoring:match_delete": Row(args=match_args(), get=MATCH, post=MATCH_STARTER, shows=match_name),
     "scoring:match_share_replace": Row(
         args=match_args(), get=MATCH, post=MATCH, data=lambda w: {"confirm": "yes"}
     ),
@@ -168,6 +181,19 @@ TABLE: dict[str, Row] = {
         shows=match_name,
     ),
     "scoring:hole_delete": Row(args=match_args(1), get=MATCH, post=MATCH),
+    # Handing the score over.
+    "scoring:match_join": Row(
+        args=lambda w: [w.match.join_token], get=JOIN, post=JOIN, shows=lambda w: "Zed"
+    ),
+    "scoring:match_join_qr": Row(args=match_args(), get=MATCH, shows=lambda w: "<svg"),
+    "scoring:match_join_replace": Row(
+        args=match_args(), get=MATCH, post=MATCH, data=lambda w: {"confirm": "yes"}
+    ),
+    "scoring:match_keeper_remove": Row(
+        args=lambda w: [w.target.pk, w.target.keepers.get(phone=OTHER_PHONE).pk],
+        get=MATCH_ONWARD,
+        post=MATCH,
+    ),
     # Accounts.
     "account": Row(get=SIGNED_IN),
     "signup": Row(get=SIGNED_OUT, post=SIGNED_OUT, data=lambda w: {"username": "new"}),
@@ -225,6 +251,7 @@ TABLE: dict[str, Row] = {
             "stranger": NOT_FOUND,
             "member": NOT_FOUND,
             "owner": OK,
+            "joined": LOGIN,
         },
         data=lambda w: {"group": w.group.pk},
     ),
@@ -278,6 +305,8 @@ def world() -> World:
     for m in (match, kept):
         entry = services.HoleEntry(kind="totals", totals=(5, 6))
         services.hole_record(match=m, entry=entry, token=uuid.uuid4(), number=1)
+        services.match_join(match=m, phone=JOINED_PHONE)
+        services.match_join(match=m, phone=OTHER_PHONE)
     return World(owner, member, stranger, group, invite, match, kept, target=match)
 
 
@@ -289,13 +318,23 @@ def client_for(role: str, w: World) -> Client:
         session = client.session
         session[SESSION_KEY] = [w.kept.pk]
         session.save()
+    if role == "joined":
+        session = client.session
+        session[PHONE_KEY] = JOINED_PHONE
+        session.save()
     return client
 
 
 def state() -> tuple[Any, ...]:
     """Everything any URL could change."""
     return (
-        list(Match.objects.order_by("pk").values_list("pk", "finished_at", "share_token")),
+        list(
+            Match.objects.order_by("pk").values_list(
+                "pk", "finished_at", "share_token", "join_token"
+            )
+        ),
+        list(MatchKeeper.objects.order_by("pk").values_list("pk", "match", "phone")),
+        ReplacedJoinLink.objects.count(),
         list(Hole.objects.order_by("pk").values_list("pk", "revision", "kind")),
         Score.objects.count(),
         Player.objects.count(),
@@ -316,7 +355,7 @@ def cases() -> Iterator[Any]:
             rule = getattr(row, method)
             other = row.post if method == "get" else row.get
             for role in ROLES:
-                if rule in (MATCH, MATCH_ONWARD) or (rule is None and other == MATCH):
+                if rule in MATCH_RULES or (rule is None and other == MATCH):
                     targets = ["owner's match", "keeper's match"]
                 else:
                     targets = [""]
@@ -338,12 +377,17 @@ def _without_tokens(page: str) -> str:
     return _TOKEN.sub("", page)
 
 
+MATCH_RULES = (MATCH, MATCH_ONWARD, MATCH_STARTER)
+
+
 def expected(rule: dict[str, str] | str | None, role: str, target: str) -> str:
-    if rule in (MATCH, MATCH_ONWARD):
-        keeps = role == "owner" if target == "owner's match" else role == "keeper"
-        if not keeps:
+    if rule in MATCH_RULES:
+        starter = role == "owner" if target == "owner's match" else role == "keeper"
+        if not starter and role != "joined":
             return NOT_FOUND
-        return OK if rule == MATCH else ELSEWHERE
+        if rule == MATCH_ONWARD or (rule == MATCH_STARTER and not starter):
+            return ELSEWHERE
+        return OK
     assert isinstance(rule, dict), rule
     return rule[role]
 
