@@ -186,10 +186,13 @@ def match_create(
     rematch_of: Match | None = None,
     group: Any = None,
     roster_players: Sequence[Any] = (),
+    phones: Iterable[str] = (),
 ) -> Match:
     """Start a match with ``names`` in seating order under ``rules``.
 
     In a group, ``roster_players`` holds each seat's roster entry (or None).
+    ``phones``: the phones that keep it as joined ones (:func:`match_join`) from
+    the start, as a rematch's do.
     """
     names = [tidy_name(name) for name in names]
     problems = seating_problems(len(names), rules)
@@ -215,6 +218,7 @@ def match_create(
             Player(match=match, seat=seat, name=name, roster_player=link)
             for seat, (name, link) in enumerate(zip(names, links, strict=True))
         )
+        MatchKeeper.objects.bulk_create(MatchKeeper(match=match, phone=p) for p in phones)
         _results_changed(match)
     return match
 
@@ -402,19 +406,16 @@ def match_rematch(*, match: Match, owner: Any = None) -> Match:
     The phones that joined the match keep the rematch too, so the table plays on."""
     players = list(match.players.all())
     names = [player.name for player in players]
-    with transaction.atomic():
-        rematch = match_create(
-            names=names,
-            first_dealer=(match.first_dealer + 1) % len(names),
-            rules=match.rule_set,
-            owner=owner,
-            rematch_of=match,
-            group=match.group,
-            roster_players=[player.roster_player for player in players],
-        )
-        phones = match.keepers.values_list("phone", flat=True)
-        MatchKeeper.objects.bulk_create(MatchKeeper(match=rematch, phone=p) for p in phones)
-    return rematch
+    return match_create(
+        names=names,
+        first_dealer=(match.first_dealer + 1) % len(names),
+        rules=match.rule_set,
+        owner=owner,
+        rematch_of=match,
+        group=match.group,
+        roster_players=[player.roster_player for player in players],
+        phones=list(match.keepers.values_list("phone", flat=True)),
+    )
 
 
 def match_results_refresh(*, match: Match, players: list[Player] | None = None) -> None:
