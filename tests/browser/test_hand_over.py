@@ -1,6 +1,7 @@
 """Handing the score over at the table, on two phones with their own cookies: the
 first starts a match and shows its join link and code; the second opens the link,
-joins, and saves a hole, which the first phone's scoreboard then shows."""
+joins, and saves a hole, which the first phone's scoreboard then shows. When the
+first phone then loses its cookies, the second hands the match back the same way."""
 
 import re
 
@@ -21,7 +22,7 @@ def new_phone(browser):
     )
 
 
-def test_a_second_phone_joins_by_the_link_and_enters_a_hole(browser, live_server):
+def test_a_second_phone_joins_by_the_link_and_enters_a_hole(browser, live_server, console_errors):
     first = new_phone(browser)
     second = new_phone(browser)
     try:
@@ -57,6 +58,18 @@ def test_a_second_phone_joins_by_the_link_and_enters_a_hole(browser, live_server
         expect(a.get_by_role("link", name="Enter hole 2")).to_be_visible()
         expect(a.locator("#board")).to_contain_text("24")
         expect(a.get_by_text("Phone 1, joined")).to_be_visible()
+
+        # The first phone's cookies are cleared: the match is not found there any
+        # more, and the phone that joined gives it back through the same link.
+        first.clear_cookies()
+        console_errors.allow(r"status of 404 .*/matches/\d+/\)")
+        a.reload()
+        expect(a.get_by_role("heading", name="Page not found")).to_be_visible()
+        b.reload()
+        a.goto(b.locator("#join-link").inner_text())
+        a.get_by_role("button", name="Join and keep the score").click()
+        expect(a.get_by_text("Phone 2 (this phone), joined")).to_be_visible()
+        expect(a.locator("#board")).to_contain_text("24")
     finally:
         first.close()
         second.close()
