@@ -118,6 +118,12 @@ def match_for_request(request: HttpRequest, pk: int) -> Match:
     match = Match.objects.filter(pk=pk).first()
     if match is None or not keeps(request, match):
         raise Http404("No such match")
+    ids = session_match_ids(request)
+    if match.group_id is None and match.rematch_of_id in ids and match.pk not in ids:
+        # A rematch a phone that joined started: this browser started the match
+        # before it, and keeps this one as its own from now on, so the rematch
+        # after it (whoever presses the button) is this browser's too.
+        remember_match(request, match)
     return match
 
 

@@ -28,6 +28,7 @@ from scoring.views.access import (
     phone_id,
     started,
 )
+from scoring.views.keepers import join_url
 
 
 @require_safe
@@ -110,9 +111,7 @@ def board_page(
     context["may_delete"] = not readonly and may_delete(request, match)
     if not readonly:
         # Handing the score over: for whoever keeps it already, as this page is.
-        context["join_url"] = request.build_absolute_uri(
-            reverse("scoring:match_join", args=[match.join_token])
-        )
+        context["join_url"] = join_url(request, match)
         context["keepers"] = list(match.keepers.all())
         context["this_phone"] = phone_id(request)
     if partial:

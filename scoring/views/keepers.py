@@ -67,7 +67,9 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
             request.session[PHONE_KEY] = phone
         services.match_join(match=match, phone=phone)
         messages.success(
-            request, "This phone keeps the score of this match now: enter, correct, end."
+            request,
+            "This phone keeps the score of this match now: it can enter and correct "
+            "holes, and end the match.",
         )
         return redirect(match)
     players = selectors.match_players(match=match)

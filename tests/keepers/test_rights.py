@@ -116,3 +116,20 @@ def test_a_group_rematch_writes_its_phones_before_the_groups_row():
     match_writes = [n for n, sql in enumerate(sqls) if MATCH_WRITE.match(sql)]
     assert group_writes and match_writes[-1] < group_writes[0], sqls
     assert list(rematch.keepers.values_list("phone", flat=True)) == ["a-phone"]
+
+
+def test_the_starting_phone_keeps_rematch_after_rematch_that_a_joined_phone_starts(
+    client, three, phone, save_hole
+):
+    join(phone, three)
+    match = three
+    for _ in range(3):
+        save_hole(match, totals=[1, 2, 3])
+        phone.post(reverse("scoring:match_end", args=[match.pk]))
+        phone.post(reverse("scoring:match_rematch", args=[match.pk]))
+        match = Match.objects.get(rematch_of=match)
+        # The phone that started the first match opens each rematch as its own.
+        page = client.get(match.get_absolute_url())
+        assert page.status_code == 200
+        assert "Delete the match for good" in page.content.decode()
+    assert client.session[SESSION_KEY][-1] == match.pk
