@@ -11,6 +11,8 @@ from scoring.views.access import PHONE_KEY
 from scoring.views.keepers import JOIN_PER_ADDRESS
 from tests.factories import MatchFactory
 from tests.keepers.helpers import join, join_url
+from tests.patterns import visible_text
+from tests.security.test_isolated_names import ARABIC, HEBREW, assert_every_name_isolated
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def test_opening_the_link_asks_first_and_changes_nothing(three, phone):
     page = phone.get(join_url(three))
     assert page.status_code == 200
-    text = page.content.decode()
+    text = visible_text(page.content.decode())
     assert "Keep the score on this phone?" in text
     assert "Ann, Bob, Cy" in text
     assert "Join and keep the score" in text
@@ -101,3 +103,10 @@ def test_join_attempts_are_limited_per_address(three, phone):
     assert other.status_code == 200
     ratelimit.forget_everything()
     join(phone, three)
+
+
+def test_the_join_page_isolates_each_name(phone):
+    match = MatchFactory.create(players=[HEBREW, ARABIC, "Ann"])
+    page = phone.get(join_url(match)).content.decode()
+    for name in (HEBREW, ARABIC):
+        assert assert_every_name_isolated(page, name) == 1
