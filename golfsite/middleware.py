@@ -6,7 +6,10 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
-from django.utils.cache import has_vary_header, patch_cache_control
+from django.utils.cache import has_vary_header, patch_cache_control, patch_vary_headers
+from django.utils.crypto import salted_hmac
+
+from golfsite.offline import VIEWER_HEADER
 
 #: The routes of account pages (sign-up, log-in, passwords): never stored anywhere.
 NO_STORE_ROUTES = ("accounts/",)
@@ -52,4 +55,33 @@ class PermissionsPolicyMiddleware:
         response = self.get_response(request)
         if self.header:
             response.headers.setdefault("Permissions-Policy", self.header)
+        return response
+
+
+class ViewerMiddleware:
+    """Names, on each page, the session it was drawn for (``X-Golf-Viewer``: a keyed
+    hash of the session key, which tells nobody the key itself).
+
+    The service worker keeps a phone's pages for use without a signal; it keeps each
+    with this name and shows a kept page only while the name is still the phone's,
+    so a page drawn for one session is never shown to another (after a log-out, or
+    another person's log-in, the name changes and the kept pages are dropped).
+
+    Sits above the session middleware: its answer has gone past it by then, so a
+    session made or changed during the request (a log-in cycles the key) is the
+    one named.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if response.get("Content-Type", "").startswith("text/html"):
+            session = getattr(request, "session", None)
+            key = session.session_key if session is not None else None
+            response[VIEWER_HEADER] = salted_hmac(
+                "golfsite.viewer", key or "", algorithm="sha256"
+            ).hexdigest()[:32]
+            patch_vary_headers(response, ["Cookie"])
         return response

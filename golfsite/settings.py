@@ -100,6 +100,11 @@ MIDDLEWARE = [
     # account page no-store. Above the session and CSRF middleware: it reads the
     # Vary they add. -------------------------------------------------------------
     "golfsite.middleware.PrivateCacheMiddleware",
+    # Names the session each page was drawn for, for the service worker (see
+    # golfsite/offline.py). Above the session middleware: a session made or cycled
+    # by this request (a log-in) has its key by the time the answer gets here.
+    # Below PrivateCacheMiddleware, which sees the Vary: Cookie it adds.
+    "golfsite.middleware.ViewerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -300,6 +305,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],
+        # The service worker (/sw.js) and the web app manifest, from this host only.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],

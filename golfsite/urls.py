@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from accounts import views as accounts_views
-from golfsite import views
+from golfsite import offline, views
 from rules import views as rules_views
 
 # The admin's own log-in has no limit: its page (still admin:login) sends staff to
@@ -15,6 +15,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", rules_views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("robots.txt", rules_views.robots_txt, name="robots_txt"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("offline/", offline.offline_page, name="offline"),
     path("rules/", include("rules.urls")),
     path("matches/", include("scoring.urls")),
     path("api/v1/", include("scoring.api_urls")),

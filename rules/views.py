@@ -15,6 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from golfsite.lists import names_in_words
+from golfsite.offline import keep_offline
 from scoring.engine import ADJUSTMENT_ORDER, PRESETS, VARIANTS, RuleSet, Suit, score_grid
 from scoring.engine.rules import DECK_DESCRIPTIONS
 from scoring.engine.slots import cells_notation
@@ -67,6 +68,7 @@ def _match_new_url() -> str | None:
         return None
 
 
+@keep_offline
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """What the site does, with ways into the rules, the checker and a new match,
@@ -95,6 +97,7 @@ def _carry_on(request: HttpRequest) -> dict[str, str] | None:
     }
 
 
+@keep_offline
 @require_safe
 def guide(request: HttpRequest) -> HttpResponse:
     """The complete six-card guide."""
@@ -115,6 +118,7 @@ def guide(request: HttpRequest) -> HttpResponse:
 # -- card values ---------------------------------------------------------------------
 
 
+@keep_offline
 @require_safe
 @vary_on_headers("HX-Request")
 def card_values(request: HttpRequest) -> HttpResponse:
@@ -198,6 +202,7 @@ def _slots_to_grid(request: HttpRequest) -> HttpResponse:
 # -- worked examples -----------------------------------------------------------------
 
 
+@keep_offline
 @require_safe
 def examples(request: HttpRequest) -> HttpResponse:
     """Every worked example, drawn as cards with the engine's breakdown."""
@@ -214,6 +219,7 @@ def examples(request: HttpRequest) -> HttpResponse:
 # -- variants ------------------------------------------------------------------------
 
 
+@keep_offline
 @require_safe
 def variants(request: HttpRequest) -> HttpResponse:
     """Every version of Golf, with the engine's one-line summary where it plays it."""
@@ -224,6 +230,7 @@ def variants(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/variants.html", {"pages": pages})
 
 
+@keep_offline
 @require_safe
 def variant_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """One version: its words, the engine's facts, its card values and a sample grid."""
@@ -252,6 +259,7 @@ def variant_detail(request: HttpRequest, slug: str) -> HttpResponse:
 # -- house rules ---------------------------------------------------------------------
 
 
+@keep_offline
 @require_safe
 def house_rules(request: HttpRequest) -> HttpResponse:
     """Every joker option, house rule and play rule, and the order hole rules apply in."""
@@ -266,6 +274,7 @@ def house_rules(request: HttpRequest) -> HttpResponse:
     )
 
 
+@keep_offline
 @require_safe
 def house_rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """One option: what it does, its effect, and a worked example with and without it."""
@@ -327,6 +336,7 @@ def practice(request: HttpRequest) -> HttpResponse:
 # -- reading pages -------------------------------------------------------------------
 
 
+@keep_offline
 @require_safe
 def faq(request: HttpRequest) -> HttpResponse:
     """Questions players ask at the table."""
@@ -341,12 +351,14 @@ def faq(request: HttpRequest) -> HttpResponse:
     )
 
 
+@keep_offline
 @require_safe
 def strategy(request: HttpRequest) -> HttpResponse:
     """How to score lower: twos apart, kings, going out, the discard pile."""
     return render(request, "rules/strategy.html", six_card_facts())
 
 
+@keep_offline
 @require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     """The words of the game."""

@@ -16,6 +16,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from golfsite.offline import keep_offline
 from golfsite.release import code_version
 from scoring import selectors
 from scoring.charts import progress_chart
@@ -31,6 +32,7 @@ from scoring.views.access import (
 from scoring.views.keepers import join_url
 
 
+@keep_offline
 @require_safe
 @vary_on_headers("HX-Request")
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -41,6 +43,7 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@keep_offline
 @require_safe
 @vary_on_headers("HX-Request")
 def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from golfsite.offline import keep_offline
 from scoring import selectors
 from scoring.engine import RuleSet
 from scoring.engine.match import dealer_for_hole
@@ -69,6 +70,7 @@ def match_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@keep_offline
 @require_safe
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     """The match as a paper score card: every hole still to play or played (a match

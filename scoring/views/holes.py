@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from golfsite.offline import keep_offline
 from golfsite.wording import sentence
 from scoring import selectors, services
 from scoring.engine import RuleSet
@@ -37,6 +38,7 @@ NOT_CORRECTED = (
 )
 
 
+@keep_offline
 @require_http_methods(["GET", "HEAD", "POST"])
 def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Enter the next hole: every grid (or every total), who went out; save.
@@ -200,6 +202,7 @@ def _hole_or_404(match: Match, number: int) -> Hole:
     return get_object_or_404(Hole.objects.prefetch_related("scores"), match=match, number=number)
 
 
+@keep_offline
 @require_safe
 def hole_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One hole: every grid drawn as cards with its breakdown, and the final scores."""

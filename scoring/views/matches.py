@@ -13,6 +13,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_safe
 
 from golfsite.lists import names_in_words
+from golfsite.offline import keep_offline
 from golfsite.wording import sentence
 from scoring import selectors, services
 from scoring.engine import PRESETS
@@ -52,6 +53,7 @@ class ListedMatch:
         return cls(match, [seat.name for seat in seats], length, winners)
 
 
+@keep_offline
 @require_safe
 def match_list(request: HttpRequest) -> HttpResponse:
     """The matches this browser started (or its signed-in owner did), newest first,

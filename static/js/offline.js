@@ -1,0 +1,89 @@
+/* The site without a signal (the service worker is templates/offline/sw.js). The
+   pages work without this file; with it:
+   - the service worker is set going, which keeps the pages a keeper opens;
+   - a page the phone shows from what it kept says so, and since when;
+   - live refreshes (a followed board) pause while the phone is offline;
+   - the offline page lists the pages kept on this phone. */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!("serviceWorker" in navigator) || !script || !window.isSecureContext) return;
+  navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {
+    /* refused (private browsing, a setting): the site works as before */
+  });
+  document.querySelectorAll(".offline-note").forEach(function (note) { note.hidden = false; });
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function clock(ms) {
+    var at = new Date(ms);
+    return two(at.getHours()) + ":" + two(at.getMinutes());
+  }
+
+  // -- A page shown from what the phone kept ---------------------------------------------
+  // (The service worker marks it on its <html> element, with when it was kept.)
+  var kept = document.documentElement.dataset.golfOffline;
+  var main = document.getElementById("main");
+  if (kept && main) {
+    var mark = document.createElement("p");
+    mark.className = "panel offline-mark";
+    mark.setAttribute("role", "status");
+    mark.textContent = "Offline: last updated " + clock(Number(kept)) + ".";
+    main.insertBefore(mark, main.firstChild);
+    window.addEventListener("online", function () {
+      mark.textContent = "Back online: reload the page for the latest.";
+    });
+  }
+
+  // -- No live refresh while offline -------------------------------------------------------
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (navigator.onLine || !elt.getAttribute) return;
+    if ((elt.getAttribute("hx-trigger") || "").indexOf("every") >= 0) event.preventDefault();
+  });
+
+  // A page the script changed without loading one (a hole saved shows the new
+  // scoreboard): the service worker keeps its new copy.
+  document.addEventListener("htmx:pushedIntoHistory", function (event) {
+    var worker = navigator.serviceWorker.controller;
+    if (worker && event.detail && event.detail.path) worker.postMessage({ refresh: event.detail.path });
+  });
+
+  // -- The offline page: what the phone keeps ------------------------------------------------
+  var list = document.getElementById("kept-pages");
+  if (!list || !window.caches) return;
+  caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("golf-pages-") === 0;
+    }).map(function (name) {
+      return caches.open(name).then(function (cache) {
+        return cache.keys().then(function (requests) {
+          return Promise.all(requests.map(function (request) {
+            return cache.match(request).then(function (page) {
+              return {
+                url: request.url,
+                title: decodeURIComponent(page.headers.get("x-golf-title") || "") || request.url,
+                at: Number(page.headers.get("x-golf-stored-at") || 0),
+              };
+            });
+          }));
+        });
+      });
+    }));
+  }).then(function (found) {
+    var pages = [].concat.apply([], found).sort(function (a, b) { return b.at - a.at; });
+    pages.forEach(function (page) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = page.url;
+      link.textContent = page.title;
+      item.appendChild(link);
+      var when = document.createElement("span");
+      when.className = "help";
+      when.textContent = " kept at " + clock(page.at);
+      item.appendChild(when);
+      list.appendChild(item);
+    });
+    var none = document.getElementById("kept-none");
+    if (none) none.hidden = pages.length > 0;
+  });
+})();
