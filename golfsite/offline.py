@@ -45,6 +45,7 @@ PRECACHE = (
     "css/scoresheet.css",
     "css/numpad.css",
     "js/offline.js",
+    "js/queue.js",
     "js/scoresheet.js",
     "js/numpad.js",
     "django_htmx/htmx-2.min.js",

@@ -27,6 +27,9 @@ from scoring.views.board import board_page
 
 logger = logging.getLogger(__name__)
 
+#: The header that says a hole was stored.
+SAVED_HEADER = "X-Golf-Saved"
+
 #: What a player is told when the database fails in the middle of a save.
 NOT_SAVED = (
     "The hole could not be saved just now and nothing was stored. "
@@ -88,7 +91,12 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render(request, "scoring/hole_form.html", hole_context(match, players, form, number))
     except services.HoleConflict as exc:
         return _conflict(request, match, players, form, number, sentence(str(exc)))
-    return _saved(request, match, players, f"Hole {hole.number} saved.")
+    response = _saved(request, match, players, f"Hole {hole.number} saved.")
+    # Says the hole is stored (a save sent again with its token, too), which a page
+    # alone does not say as plainly. The phone's queue of holes saved with no signal
+    # goes by it (static/js/queue.js).
+    response[SAVED_HEADER] = str(hole.number)
+    return response
 
 
 def _conflict(

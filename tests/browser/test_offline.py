@@ -9,13 +9,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from scoring.models import Match
+
 from .helpers import start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 #: What a page that cannot reach the server reports in the console: the browser's
 #: own failed requests (a live check of the hole form, say).
-NO_SIGNAL = r"ERR_INTERNET_DISCONNECTED|Failed to load resource|htmx:sendError"
+NO_SIGNAL = r"ERR_INTERNET_DISCONNECTED|Failed to load resource|^htmx:(afterRequest|sendError),"
 
 
 def controlled(page):
@@ -150,3 +152,120 @@ def test_a_page_kept_for_one_session_is_never_shown_to_the_next(page, live_serve
     page.goto(board)
     expect(page.get_by_role("heading", name="No signal", level=1)).to_be_visible()
     expect(page.get_by_text("Ann, Ben")).to_have_count(0)
+
+
+# -- Holes saved with no signal ---------------------------------------------------------------
+
+
+def enter_hole(page, number, ann, ben):
+    """On the scoreboard: open the next hole's form, enter Ann's and Ben's cards and
+    save; with no signal the phone goes back to the scoreboard, the hole waiting."""
+    page.get_by_role("link", name=re.compile(r"^Enter hole")).click()
+    save = page.get_by_role("button", name=f"Save hole {number}")
+    expect(save).to_be_visible()
+    fields = page.get_by_label("Cards, row by row")
+    fields.nth(0).fill(ann)
+    fields.nth(1).fill(ben)
+    save.click()
+    expect(page.get_by_role("heading", name=f"Hole {number}", level=3)).to_be_visible()
+
+
+def offline_at_the_table(page, live_server):
+    """A match of Ann and Ben started online, its scoreboard and next hole's form
+    kept; then the signal goes and the scoreboard is opened again. Its address."""
+    start_match(page, live_server, names=("Ann", "Ben"))
+    new_hole = page.url
+    board = match_url(page)
+    open_kept(page, board)
+    open_kept(page, new_hole)
+    page.context.set_offline(True)
+    page.goto(board)
+    expect(page.get_by_text(re.compile(r"^Offline: last updated"))).to_be_visible()
+    return board
+
+
+HOLES = [
+    ("8 5 7 / 8 3 9", "K 5 J / K 5 2"),
+    ("A 2 3 / 4 5 6", "7 7 2 / 9 9 3"),
+    ("Q Q 4 / J J 4", "3 3 3 / 2 2 2"),
+]
+
+
+def test_holes_entered_with_no_signal_wait_on_the_phone_and_are_stored_once_in_order(
+    page, live_server, console_errors
+):
+    console_errors.allow(NO_SIGNAL)
+    board = offline_at_the_table(page, live_server)
+    for number, (ann, ben) in enumerate(HOLES, start=1):
+        enter_hole(page, number, ann, ben)
+    waiting = page.locator(".queued__hole")
+    expect(waiting).to_have_count(3)
+    expect(page.get_by_text("to be scored when back online")).to_be_visible()
+    expect(waiting.nth(1)).to_contain_text("Ann: A 2 3 / 4 5 6")
+    # No score is worked out on the phone: the cards are shown as entered.
+    expect(waiting.nth(0)).not_to_contain_text("24")
+
+    # The page closed and opened again, still with no signal: the holes still wait.
+    context = page.context
+    page.close()
+    page = context.new_page()
+    page.goto(board)
+    expect(page.get_by_text(re.compile(r"^Offline: last updated"))).to_be_visible()
+    expect(page.locator(".queued__hole")).to_have_count(3)
+    expect(page.get_by_text("Waiting to be sent.")).to_have_count(3)
+
+    context.set_offline(False)
+    expect(page.get_by_role("link", name="Enter hole 4")).to_be_visible()
+    expect(page.locator(".queued__hole")).to_have_count(0)
+    expect(page.get_by_text("Offline: last updated")).to_have_count(0)
+
+    match = Match.objects.get()
+    holes = list(match.holes.order_by("number"))
+    assert [hole.number for hole in holes] == [1, 2, 3]
+    assert len({hole.token for hole in holes}) == 3
+    for hole, (ann, ben) in zip(holes, HOLES, strict=True):
+        grids = dict(hole.scores.values_list("seat", "grid"))
+        assert grids == {0: ann, 1: ben}, hole.number
+
+
+def test_a_hole_refused_on_arrival_stays_on_the_phone_with_the_sites_message(
+    page, live_server, console_errors
+):
+    console_errors.allow(NO_SIGNAL)
+    board = offline_at_the_table(page, live_server)
+    enter_hole(page, 1, "7 7 7 / 7 7 3", "K 5 J / K 5 2")  # five 7s: one deck has four
+    page.context.set_offline(False)
+    refused = page.get_by_role("alert").filter(has_text="Not saved")
+    expect(refused).to_contain_text("Five 7s in this grid, but one deck has four.")
+    assert Match.objects.get().holes.count() == 0
+
+    # Still there when the page opens again, with the ways out.
+    page.goto(board)
+    expect(refused).to_contain_text("Five 7s")
+    expect(page.get_by_role("button", name="Discard hole 1…")).to_be_visible()
+    page.get_by_role("link", name="Correct hole 1").click()
+    fields = page.get_by_label("Cards, row by row")
+    expect(fields.nth(0)).to_have_value("7 7 7 / 7 7 3")
+    expect(fields.nth(1)).to_have_value("K 5 J / K 5 2")
+    fields.nth(0).fill("7 7 8 / 7 7 3")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.get_by_text("Hole 1 saved.")).to_be_visible()
+    expect(page.locator(".queued__hole")).to_have_count(0)
+    assert Match.objects.get().holes.count() == 1
+
+
+def test_a_refused_hole_is_discarded_only_once_confirmed(page, live_server, console_errors):
+    console_errors.allow(NO_SIGNAL)
+    offline_at_the_table(page, live_server)
+    enter_hole(page, 1, "7 7 7 / 7 7 3", "K 5 J / K 5 2")
+    page.context.set_offline(False)
+    discard = page.get_by_role("button", name="Discard hole 1…")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    discard.click()
+    expect(page.locator(".queued__hole")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    discard.click()
+    expect(page.locator(".queued__hole")).to_have_count(0)
+    page.reload()
+    expect(page.get_by_role("link", name="Enter hole 1")).to_be_visible()
+    expect(page.locator(".queued__hole")).to_have_count(0)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from golfsite.offline import KEEP_HEADER, VIEWER_HEADER
 from scoring import services
 from scoring.engine import RuleSet
+from scoring.views.holes import SAVED_HEADER
 from tests.factories import MatchFactory
 from tests.patterns import first_match
 from tests.scoresheet import hole_data, own
@@ -207,3 +208,29 @@ def test_only_pages_carry_the_session_name(client):
     assert VIEWER_HEADER not in client.get("/sw.js")
     assert VIEWER_HEADER not in client.get(reverse("manifest"))
     assert VIEWER_HEADER not in client.get(reverse("robots_txt"))
+
+
+def test_a_hole_sent_again_with_its_token_is_stored_once_and_said_saved(client, match):
+    """What the phone's queue of holes saved with no signal relies on: a resend
+    (the first answer lost on the way) is answered "saved" and stores nothing more."""
+    url = reverse("scoring:hole_new", args=[match.pk])
+    data = hole_data(2, kind="totals", total_0=1, total_1=2)
+    for _ in range(2):
+        response = client.post(url, data, headers={"HX-Request": "true"})
+        assert response[SAVED_HEADER] == "2"
+    assert match.holes.count() == 2
+
+
+def test_a_hole_refused_on_arrival_is_not_said_saved(client, match):
+    url = reverse("scoring:hole_new", args=[match.pk])
+    impossible = client.post(
+        url, hole_data(2, total_0="many", kind="totals", total_1=2), headers={"HX-Request": "true"}
+    )
+    assert SAVED_HEADER not in impossible
+    # Hole 1 was saved from another phone: the scoreboard, with a notice, not "saved".
+    taken = client.post(
+        url, hole_data(1, kind="totals", total_0=1, total_1=2), headers={"HX-Request": "true"}
+    )
+    assert "already saved from another phone" in taken.content.decode()
+    assert SAVED_HEADER not in taken
+    assert match.holes.count() == 1
