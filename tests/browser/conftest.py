@@ -63,6 +63,10 @@ def browser_context_args(browser_context_args):
         "device_scale_factor": 2,
         "is_mobile": True,
         "has_touch": True,
+        # The service worker (the site kept for use without a signal) only where a
+        # test is about it (test_offline.py): elsewhere its set-up would still be
+        # asking the live server once a test is over.
+        "service_workers": "block",
     }
 
 

@@ -58,6 +58,7 @@ def phone(browser, live_server, username, *, scheme="light", javascript=True):
         has_touch=True,
         color_scheme=scheme,
         java_script_enabled=javascript,
+        service_workers="block",  # as conftest.py's contexts
     )
     page = context.new_page()
     page.goto(live_server.url + reverse("login"))

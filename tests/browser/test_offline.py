@@ -15,6 +15,13 @@ from .helpers import start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """Service workers allowed (conftest.py blocks them for the other tests)."""
+    return {**browser_context_args, "service_workers": "allow"}
+
+
 #: What a page that cannot reach the server reports in the console: the browser's
 #: own failed requests (a live check of the hole form, say).
 NO_SIGNAL = r"ERR_INTERNET_DISCONNECTED|Failed to load resource|^htmx:(afterRequest|sendError),"
