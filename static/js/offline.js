@@ -11,7 +11,13 @@
   navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {
     /* refused (private browsing, a setting): the site works as before */
   });
-  document.querySelectorAll(".offline-note").forEach(function (note) { note.hidden = false; });
+  // Said in the footer, where it holds (not without the script: then nothing is kept).
+  var footer = document.querySelector(".site-footer");
+  if (footer) {
+    var note = document.createElement("p");
+    note.textContent = "This phone keeps the pages you open here, for use without a signal.";
+    footer.appendChild(note);
+  }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
   function clock(ms) {

@@ -214,7 +214,7 @@
       item.appendChild(list);
       if (hole.wentOut) item.appendChild(line("p", "Went out first: " + hole.wentOut + "."));
       if (hole.state === "refused") {
-        var problem = line("p", "Not saved: " + hole.message, "queued__message");
+        var problem = line("p", "Not saved: " + hole.message, "field-error");
         problem.setAttribute("role", "alert");
         item.appendChild(problem);
         var actions = document.createElement("div");
