@@ -93,21 +93,21 @@ class History:
         kind = step[0]
         if kind == "play":
             _, table, holes, scores = step
-            match = self.start(table, self.group)
+            played = self.start(table, self.group)
             for number in range(1, holes + 1):
-                _hole(match, number, scores[number - 1 :], len(table))
-            self.matches.append(match)
+                _hole(played, number, scores[number - 1 :], len(table))
+            self.matches.append(played)
         elif kind == "loose":
             _, table, scores = step
-            match = self.start(table, None)
+            loose = self.start(table, None)
             for number in range(1, HOLES + 1):
-                _hole(match, number, scores[number - 1 :], len(table))
-            self.loose.append(match)
+                _hole(loose, number, scores[number - 1 :], len(table))
+            self.loose.append(loose)
         elif kind == "move":
             if self.loose:
-                match = self.loose.pop(step[1] % len(self.loose))
-                services.match_move(match=match, group=self.group, by=self.owner)
-                self.matches.append(match)
+                moved = self.loose.pop(step[1] % len(self.loose))
+                services.match_move(match=moved, group=self.group, by=self.owner)
+                self.matches.append(moved)
         elif (match := self.pick(step[1])) is None:
             return
         elif kind == "correct":
