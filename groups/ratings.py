@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from openskill.models import PlackettLuce
 
 from scoring.models import Match, Player
@@ -152,7 +152,8 @@ def group_rerate(*, group_id: int, since: Key | None = None) -> int:
     ratings.delete()
     order = list(matches.order_by("created_at", "pk").values_list("pk", "created_at"))
     if stale:
-        Group.objects.filter(pk=group_id).update(ratings_stale=False)
+        # What was cached for the group was read without its ratings.
+        Group.objects.filter(pk=group_id).update(ratings_stale=False, revision=F("revision") + 1)
     if not order:
         return 0
     history = _seats(group_id, matches)
@@ -238,4 +239,4 @@ def ratings_ensure(*, group: Group) -> None:
     first time a page shows them (``Group.ratings_stale``)."""
     if group.ratings_stale:
         group_rerate(group_id=group.pk)
-        group.ratings_stale = False
+        group.refresh_from_db(fields=["ratings_stale", "revision"])

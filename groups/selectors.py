@@ -46,8 +46,9 @@ from django_stubs_ext import WithAnnotations
 from scoring.engine import VARIANTS
 from scoring.models import Match, Player
 
+from . import ratings
 from .formats import rounded
-from .models import Group, Invite, Membership, Removal, RosterPlayer
+from .models import Group, Invite, Membership, Rating, Removal, RosterPlayer
 
 T = TypeVar("T")
 
@@ -543,3 +544,153 @@ def head_to_head(*, player: RosterPlayer, other: RosterPlayer) -> HeadToHead:
         counts["behind"],
         matches - counts["ahead"] - counts["behind"],
     )
+
+
+# -- ratings ---------------------------------------------------------------------------
+
+#: How far back the leaderboard's trend looks.
+TREND_DAYS = 30
+
+
+@dataclass
+class Standing:
+    """A regular's line on the group's rating leaderboard."""
+
+    roster_player_id: int
+    name: str
+    rating: int
+    played: int
+    #: How far the rating moved in the last ``TREND_DAYS`` days (from the start,
+    #: for a player rated first since then).
+    trend: int
+    provisional: bool
+
+
+def leaderboard(*, group: Group) -> dict[str, list[Standing]]:
+    """The group's regulars by rating, highest first: ``settled`` and, apart,
+    ``provisional`` ones (too few matches yet). One query, a row a rated regular,
+    each reading its latest rating and the one of a month ago through the index
+    ``rating_player_order``, however long the history."""
+    cutoff = timezone.now() - timedelta(days=TREND_DAYS)
+    theirs = Rating.objects.filter(group=group, roster_player=OuterRef("pk")).order_by(
+        "-played_at", "-match_id"
+    )
+    rows = (
+        RosterPlayer.objects.filter(group=group)
+        .annotate(
+            rating=Subquery(theirs.values("shown")[:1]),
+            sigma=Subquery(theirs.values("sigma")[:1]),
+            played=Subquery(theirs.values("played")[:1]),
+            then=Subquery(theirs.filter(played_at__lt=cutoff).values("shown")[:1]),
+        )
+        .filter(rating__isnull=False)
+        .order_by("-rating", "name")
+        .values_list("pk", "name", "rating", "sigma", "played", "then")
+    )
+    board: dict[str, list[Standing]] = {"settled": [], "provisional": []}
+    for pk, name, rating, sigma, played, then in rows:
+        start = ratings.NEWCOMER.shown if then is None else then
+        unsure = ratings.provisional(sigma)
+        board["provisional" if unsure else "settled"].append(
+            Standing(pk, name, rating, played, rating - start, unsure)
+        )
+    return board
+
+
+@dataclass
+class RatingPoint:
+    """The player's rating at the end of a period of play."""
+
+    label: str
+    rating: int
+    matches: int
+
+
+@dataclass
+class RatingMove:
+    """One match's change to the player's rating."""
+
+    match_id: int
+    played_at: datetime
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+@dataclass
+class PlayerRatings:
+    """A regular's rating in their group: now, over time, and its biggest moves."""
+
+    rating: int | None = None
+    provisional: bool = True
+    played: int = 0
+    chart: list[RatingPoint] = field(default_factory=list)
+    #: "day", "month" or "year": what each point of the chart covers.
+    chart_period: str = "day"
+    best_gain: RatingMove | None = None
+    worst_loss: RatingMove | None = None
+
+
+def player_ratings(*, player: RosterPlayer) -> PlayerRatings:
+    """A regular's ratings in their group, oldest first (one query, a row a rated
+    match): the chart keeps the rating each day, month or year ended on (as the
+    average chart's periods, so never more than about fifty points)."""
+    rows = list(
+        Rating.objects.filter(group_id=player.group_id, roster_player=player)
+        .order_by("played_at", "match_id")
+        .values_list("match_id", "played_at", "shown_before", "shown", "sigma", "played")
+    )
+    if not rows:
+        return PlayerRatings()
+    moves = [RatingMove(pk, when, before, after) for pk, when, before, after, _, _ in rows]
+    last = rows[-1]
+    result = PlayerRatings(rating=last[3], provisional=ratings.provisional(last[4]), played=last[5])
+    gain = max(moves, key=lambda m: (m.change, m.played_at))
+    loss = min(moves, key=lambda m: (m.change, -m.played_at.timestamp()))
+    result.best_gain = gain if gain.change > 0 else None
+    result.worst_loss = loss if loss.change < 0 else None
+    period = chart_period(moves[0].played_at, moves[-1].played_at)
+    ends: dict[date, RatingPoint] = {}
+    label = PERIOD_LABELS[period]
+    for move, row in zip(moves, rows, strict=True):
+        start = period_start(move.played_at, period)
+        ends[start] = RatingPoint(_day_start(start).strftime(label), move.after, row[5])
+    result.chart = list(ends.values())
+    result.chart_period = period
+    return result
+
+
+@dataclass
+class MatchRatingRow:
+    """A seat of a rated match: its player and, for a regular, the rating's move."""
+
+    seat: Player
+    before: int | None
+    after: int | None
+    provisional: bool
+
+    @property
+    def change(self) -> int | None:
+        return None if self.before is None or self.after is None else self.after - self.before
+
+
+def match_ratings(*, match: Match) -> list[MatchRatingRow]:
+    """Each seat of a group's match in order of place, with its regular's rating
+    before and after it (two queries)."""
+    group_id = match.group_id or 0
+    moves = {r.roster_player_id: r for r in Rating.objects.filter(match=match, group_id=group_id)}
+    rows = []
+    for seat in match.players.order_by("place", "seat"):
+        rated = moves.get(seat.roster_player_id) if seat.roster_player_id else None
+        rows.append(
+            MatchRatingRow(
+                seat,
+                rated.shown_before if rated else None,
+                rated.shown if rated else None,
+                ratings.provisional(rated.sigma) if rated else False,
+            )
+        )
+    return rows
