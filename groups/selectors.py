@@ -635,30 +635,46 @@ class PlayerRatings:
 
 
 def player_ratings(*, player: RosterPlayer) -> PlayerRatings:
-    """A regular's ratings in their group, oldest first (one query, a row a rated
-    match): the chart keeps the rating each day, month or year ended on (as the
-    average chart's periods, so never more than about fifty points)."""
-    rows = list(
-        Rating.objects.filter(group_id=player.group_id, roster_player=player)
-        .order_by("played_at", "match_id")
-        .values_list("match_id", "played_at", "shown_before", "shown", "sigma", "played")
-    )
-    if not rows:
+    """A regular's rating in their group now, its biggest gain and loss, and the
+    rating each day, month or year of their play ended on (the average chart's
+    periods, so never more than about fifty points). Five queries whatever the
+    number of matches: the database picks the rows, so a long history is never
+    read row by row into Python."""
+    mine = Rating.objects.filter(group_id=player.group_id, roster_player=player)
+    span = mine.aggregate(first=Min("played_at"), last=Max("played_at"))
+    if span["first"] is None:
         return PlayerRatings()
-    moves = [RatingMove(pk, when, before, after) for pk, when, before, after, _, _ in rows]
-    last = rows[-1]
-    result = PlayerRatings(rating=last[3], provisional=ratings.provisional(last[4]), played=last[5])
-    gain = max(moves, key=lambda m: (m.change, m.played_at))
-    loss = min(moves, key=lambda m: (m.change, -m.played_at.timestamp()))
-    result.best_gain = gain if gain.change > 0 else None
-    result.worst_loss = loss if loss.change < 0 else None
-    period = chart_period(moves[0].played_at, moves[-1].played_at)
-    ends: dict[date, RatingPoint] = {}
+    latest = mine.order_by("-played_at", "-match_id").values_list("shown", "sigma", "played")[0]
+    result = PlayerRatings(
+        rating=latest[0], provisional=ratings.provisional(latest[1]), played=latest[2]
+    )
+    moves = mine.annotate(moved=F("shown") - F("shown_before")).values_list(
+        "match_id", "played_at", "shown_before", "shown"
+    )
+    gain = moves.filter(moved__gt=0).order_by("-moved", "-played_at").first()
+    loss = moves.filter(moved__lt=0).order_by("moved", "-played_at").first()
+    result.best_gain = RatingMove(*gain) if gain else None
+    result.worst_loss = RatingMove(*loss) if loss else None
+    period = chart_period(span["first"], span["last"])
+    starts = _period_starts(span["first"], span["last"], period)
+    # The last rated match of each period, found by its count (``played`` goes up
+    # by one a match), the period as in ``player_stats``.
+    when = Case(
+        *(
+            When(played_at__gte=_day_start(start), then=Value(n))
+            for n, start in reversed(list(enumerate(starts)))
+        ),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    ends = mine.order_by().annotate(period=when).values("period").annotate(end=Max("played"))
     label = PERIOD_LABELS[period]
-    for move, row in zip(moves, rows, strict=True):
-        start = period_start(move.played_at, period)
-        ends[start] = RatingPoint(_day_start(start).strftime(label), move.after, row[5])
-    result.chart = list(ends.values())
+    result.chart = [
+        RatingPoint(_day_start(period_start(when, period)).strftime(label), shown, played)
+        for when, shown, played in mine.filter(played__in=ends.values("end"))
+        .order_by("played")
+        .values_list("played_at", "shown", "played")
+    ]
     result.chart_period = period
     return result
 
