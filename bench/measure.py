@@ -159,6 +159,7 @@ def statistics(base_url: str, options: dict[str, Any], run: Run) -> None:
     from bench import stats
 
     group = Group(options["matches"], run)
+    rerating(group, options, run)
 
     def cache_clear() -> None:
         for cache in caches.all():
@@ -183,6 +184,24 @@ def statistics(base_url: str, options: dict[str, Any], run: Run) -> None:
             (stats.CACHED, None),
         ]:
             run.rows.append(row(section, f"{page}, {view}", views[view], budget))
+
+
+def rerating(group: Group, options: dict[str, Any], run: Run, *, times: int = 3) -> None:
+    """The group's ratings worked out again from scratch, in this process as a change
+    to its oldest match does inside its request (``groups.ratings.group_rerate``),
+    ``times`` times."""
+    from groups.models import Rating
+    from groups.ratings import group_rerate
+
+    seconds = []
+    for _ in range(times):
+        start = time.perf_counter()
+        group_rerate(group_id=group.group.pk)
+        seconds.append(time.perf_counter() - start)
+    section = f"Ratings of a group of {options['matches']:,} finished matches"
+    run.rows.append(row(section, "re-rating the whole group from scratch", seconds))
+    rated = Rating.objects.filter(group=group.group).count()
+    run.notes.append(f"ratings: {rated:,} stored for the group's regulars")
 
 
 def figures(base_url: str, options: dict[str, Any], run: Run) -> None:

@@ -61,7 +61,7 @@ def statistics_pages(
     browser = Browser(base_url, timeout=120)
     log_in(browser, username, password)
     pages = {
-        "group page": reverse("groups:detail", args=[group]),
+        "group page (rating leaderboard, leaders)": reverse("groups:detail", args=[group]),
         "player page": reverse("groups:player", args=[group, player]),
     }
     timings: dict[str, dict[str, list[float]]] = {}

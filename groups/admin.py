@@ -9,6 +9,7 @@ from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 
 from groups.models import Group, Invite, Membership, RosterPlayer, roster_key
+from groups.ratings import group_rerate
 from groups.services import group_cache_invalidate
 from scoring import services as scoring_services
 from scoring.admin import DeleteSummaryAdmin
@@ -110,8 +111,11 @@ class GroupAdmin(DeleteSummaryAdmin):
         super().save_model(request, obj, form, change)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        # The leaders and statistics name the regulars and count their seats.
+        # The leaders and statistics name the regulars and count their seats; a
+        # regular deleted makes their seats guests, whom the ratings count otherwise.
         super().save_related(request, form, formsets, change)
+        if any(formset.model is RosterPlayer and formset.deleted_objects for formset in formsets):
+            group_rerate(group_id=form.instance.pk)
         group_cache_invalidate(group_ids=[form.instance.pk])
 
     def delete_model(self, request: HttpRequest, obj: Group) -> None:
@@ -155,7 +159,9 @@ class InviteAdmin(admin.ModelAdmin[Invite]):
 @admin.register(RosterPlayer)
 class RosterPlayerAdmin(admin.ModelAdmin[RosterPlayer]):
     """A regular renamed, moved to another group or deleted here changes what their
-    group's leaders and statistics show: each change invalidates its groups' cache."""
+    group's leaders and statistics show: each change invalidates its groups' cache.
+    A move or a deletion makes their seats guests of the group, so its ratings are
+    worked out again from scratch (a rare edit by hand)."""
 
     form = RosterPlayerForm
     list_display = ["name", "group", "user", "created_at"]
@@ -166,15 +172,21 @@ class RosterPlayerAdmin(admin.ModelAdmin[RosterPlayer]):
     def save_model(self, request: HttpRequest, obj: RosterPlayer, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         moved_from = form.initial.get("group") if change else None
+        if moved_from is not None and moved_from != obj.group_id:
+            for group_id in sorted([moved_from, obj.group_id]):
+                group_rerate(group_id=group_id)
         group_cache_invalidate(group_ids=[obj.group_id, moved_from])
 
     def delete_model(self, request: HttpRequest, obj: RosterPlayer) -> None:
         super().delete_model(request, obj)
+        group_rerate(group_id=obj.group_id)
         group_cache_invalidate(group_ids=[obj.group_id])
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[RosterPlayer]) -> None:
-        group_ids = list(queryset.values_list("group_id", flat=True))
+        group_ids = sorted(set(queryset.values_list("group_id", flat=True)))
         super().delete_queryset(request, queryset)
+        for group_id in group_ids:
+            group_rerate(group_id=group_id)
         group_cache_invalidate(group_ids=group_ids)
 
 

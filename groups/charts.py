@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString
 from scoring.charts import Gridline, value_gridlines
 
 from .formats import points
-from .selectors import ChartPoint
+from .selectors import ChartPoint, RatingPoint
 
 WIDTH = 340
 HEIGHT = 190
@@ -122,11 +122,14 @@ def average_chart(chart: Sequence[ChartPoint]) -> SafeString:
     return render_to_string("groups/_average_chart.html", {"chart": drawn})
 
 
-def value_scale(values: Sequence[float]) -> tuple[int, int, int]:
+def value_scale(values: Sequence[float], *, zero: bool = True) -> tuple[int, int, int]:
     """The value axis for ``values``: its lowest and highest lines and the step
-    between lines, whole numbers. It always takes in 0 and every value, and steps
-    by 1, 2 or 5 times a power of ten, about ``STEPS`` steps in all."""
-    low, high = min(0.0, *values), max(0.0, *values)
+    between lines, whole numbers. It takes in every value, and 0 unless ``zero``
+    is false, and steps by 1, 2 or 5 times a power of ten, about ``STEPS`` steps
+    in all."""
+    low, high = min(values), max(values)
+    if zero:
+        low, high = min(0.0, low), max(0.0, high)
     raw = max((high - low) / STEPS, 1.0)
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
@@ -178,3 +181,82 @@ def _extent(labels: Sequence[str], xs: Sequence[float], index: int) -> tuple[flo
     anchor = _anchor(index, len(labels))
     left = xs[index] - {"start": 0, "middle": width / 2, "end": width}[anchor]
     return left, left + width
+
+
+# -- the rating chart ------------------------------------------------------------------
+
+#: Room at the left for four-digit ratings.
+RATING_PAD_LEFT = 46
+
+
+@dataclass(frozen=True)
+class RatingDot:
+    """A period's closing rating, where it is drawn."""
+
+    x: float
+    y: float
+    label: str
+    rating: int
+    matches: int
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    """Everything the rating chart draws, in the chart's units."""
+
+    first: str
+    last: str
+    gridlines: list[Gridline]
+    line: str
+    dots: list[RatingDot]
+    dates: list[DateLabel]
+    width: int = WIDTH
+    height: int = HEIGHT
+    font: int = FONT
+    dot_radius: int = DOT_RADIUS
+    date_y: int = HEIGHT - 8
+
+
+def rating_chart(chart: Sequence[RatingPoint]) -> SafeString:
+    """A player's rating at the end of each period, as a line with a dot per period;
+    empty when there is nothing to draw. The axis spans the ratings shown, not
+    from 0: a rating is read against the others, near 1000. Drawn by
+    ``groups/_rating_chart.html``."""
+    if not chart:
+        return SafeString("")
+    low, high, step = value_scale([p.rating for p in chart], zero=False)
+    left = RATING_PAD_LEFT
+    plot_w = WIDTH - left - PAD_RIGHT - 2 * INSET
+    plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
+    count = len(chart)
+
+    def x(index: int) -> float:
+        return left + INSET + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
+
+    def y(value: float) -> float:
+        return PAD_TOP + plot_h * (high - value) / (high - low)
+
+    dots = [
+        RatingDot(round(x(i), 1), round(y(p.rating), 1), p.label, p.rating, p.matches)
+        for i, p in enumerate(chart)
+    ]
+    xs = [x(i) for i in range(count)]
+    drawn = RatingChart(
+        first=chart[0].label,
+        last=chart[-1].label,
+        gridlines=value_gridlines(
+            range(low, high + step, step),
+            y,
+            left=left,
+            right=WIDTH - PAD_RIGHT,
+            label=lambda tick: str(int(tick)),
+            baseline=FONT * 0.35,
+        ),
+        line=" ".join(f"{dot.x},{dot.y}" for dot in dots),
+        dots=dots,
+        dates=[
+            DateLabel(round(xs[i], 1), _anchor(i, count), chart[i].label)
+            for i in date_labels([p.label for p in chart], xs)
+        ],
+    )
+    return render_to_string("groups/_rating_chart.html", {"chart": drawn})

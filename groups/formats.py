@@ -10,7 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from golfsite.numbers import minus, points
 
-__all__ = ["average", "points", "rounded"]
+__all__ = ["average", "change", "points", "rounded"]
 
 _HUNDREDTHS = Decimal("0.01")
 
@@ -31,3 +31,10 @@ def average(value: float | None) -> str:
 
 def _quantized(value: float) -> Decimal:
     return Decimal(repr(float(value))).quantize(_HUNDREDTHS, rounding=ROUND_HALF_UP)
+
+
+def change(value: int | None) -> str:
+    """A rating's move, signed: ``+12``, ``−7``, ``0``; empty for none."""
+    if value is None:
+        return ""
+    return f"+{value}" if value > 0 else minus(str(value))

@@ -40,6 +40,11 @@ class Group(models.Model):
     #: ``services.group_cache_invalidate``): part of every key the group's values
     #: are cached under (``selectors.cached``), so a change makes them all stale.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    #: Set when the stored ratings (``Rating``) may not follow the group's matches:
+    #: groups that had matches before ratings existed. The next page that shows
+    #: ratings, or the next change, works them out from scratch
+    #: (``ratings.ratings_ensure``) and clears it.
+    ratings_stale = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -277,3 +282,50 @@ class RosterPlayer(models.Model):
         taken = self.name_taken(group_id=self.group_id, name=self.name, exclude=self.pk)
         if taken is not None:
             raise ValidationError({"name": f"{taken} is already on the roster."})
+
+
+class Rating(models.Model):
+    """A regular's rating before and after one finished match of their group, as
+    ``ratings.group_rerate`` works it out from the group's matches in order: never
+    edited on its own, always replaced from the first match a change touches."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="ratings")
+    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="ratings")
+    roster_player = models.ForeignKey(
+        RosterPlayer, on_delete=models.CASCADE, related_name="ratings"
+    )
+    #: The match's start (``Match.created_at``) when it was rated: with the match's id,
+    #: its place in the group's order.
+    played_at = models.DateTimeField()
+    #: The skill (mu) and its uncertainty (sigma) of the rating model, before and after.
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    #: The number the pages show (``ratings.shown``), before and after.
+    shown_before = models.IntegerField()
+    shown = models.IntegerField()
+    #: How many rated matches the player has played, this one included.
+    played = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["played_at", "match_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "roster_player"], name="rating_unique"),
+        ]
+        indexes = [
+            # Replacing a group's ratings from one match on.
+            models.Index(fields=["group", "played_at", "match"], name="rating_group_order"),
+            # A player's latest rating, and their chart.
+            models.Index(
+                fields=["roster_player", "played_at", "match"], name="rating_player_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.roster_player_id} after match {self.match_id}: {self.shown}"
+
+    @property
+    def change(self) -> int:
+        """How far the shown number moved with this match."""
+        return self.shown - self.shown_before

@@ -46,8 +46,9 @@ from django_stubs_ext import WithAnnotations
 from scoring.engine import VARIANTS
 from scoring.models import Match, Player
 
+from . import ratings
 from .formats import rounded
-from .models import Group, Invite, Membership, Removal, RosterPlayer
+from .models import Group, Invite, Membership, Rating, Removal, RosterPlayer
 
 T = TypeVar("T")
 
@@ -543,3 +544,169 @@ def head_to_head(*, player: RosterPlayer, other: RosterPlayer) -> HeadToHead:
         counts["behind"],
         matches - counts["ahead"] - counts["behind"],
     )
+
+
+# -- ratings ---------------------------------------------------------------------------
+
+#: How far back the leaderboard's trend looks.
+TREND_DAYS = 30
+
+
+@dataclass
+class Standing:
+    """A regular's line on the group's rating leaderboard."""
+
+    roster_player_id: int
+    name: str
+    rating: int
+    played: int
+    #: How far the rating moved in the last ``TREND_DAYS`` days (from the start,
+    #: for a player rated first since then).
+    trend: int
+    provisional: bool
+
+
+def leaderboard(*, group: Group) -> dict[str, list[Standing]]:
+    """The group's regulars by rating, highest first: ``settled`` and, apart,
+    ``provisional`` ones (too few matches yet). One query, a row a rated regular,
+    each reading its latest rating and the one of a month ago through the index
+    ``rating_player_order``, however long the history."""
+    cutoff = timezone.now() - timedelta(days=TREND_DAYS)
+    theirs = Rating.objects.filter(group=group, roster_player=OuterRef("pk")).order_by(
+        "-played_at", "-match_id"
+    )
+    rows = (
+        RosterPlayer.objects.filter(group=group)
+        .annotate(
+            rating=Subquery(theirs.values("shown")[:1]),
+            sigma=Subquery(theirs.values("sigma")[:1]),
+            played=Subquery(theirs.values("played")[:1]),
+            then=Subquery(theirs.filter(played_at__lt=cutoff).values("shown")[:1]),
+        )
+        .filter(rating__isnull=False)
+        .order_by("-rating", "name")
+        .values_list("pk", "name", "rating", "sigma", "played", "then")
+    )
+    board: dict[str, list[Standing]] = {"settled": [], "provisional": []}
+    for pk, name, rating, sigma, played, then in rows:
+        start = ratings.NEWCOMER.shown if then is None else then
+        unsure = ratings.provisional(sigma)
+        board["provisional" if unsure else "settled"].append(
+            Standing(pk, name, rating, played, rating - start, unsure)
+        )
+    return board
+
+
+@dataclass
+class RatingPoint:
+    """The player's rating at the end of a period of play."""
+
+    label: str
+    rating: int
+    matches: int
+
+
+@dataclass
+class RatingMove:
+    """One match's change to the player's rating."""
+
+    match_id: int
+    played_at: datetime
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+@dataclass
+class PlayerRatings:
+    """A regular's rating in their group: now, over time, and its biggest moves."""
+
+    rating: int | None = None
+    provisional: bool = True
+    played: int = 0
+    chart: list[RatingPoint] = field(default_factory=list)
+    #: "day", "month" or "year": what each point of the chart covers.
+    chart_period: str = "day"
+    best_gain: RatingMove | None = None
+    worst_loss: RatingMove | None = None
+
+
+def player_ratings(*, player: RosterPlayer) -> PlayerRatings:
+    """A regular's rating in their group now, its biggest gain and loss, and the
+    rating each day, month or year of their play ended on (the average chart's
+    periods, so never more than about fifty points). Five queries whatever the
+    number of matches: the database picks the rows, so a long history is never
+    read row by row into Python."""
+    mine = Rating.objects.filter(group_id=player.group_id, roster_player=player)
+    span = mine.aggregate(first=Min("played_at"), last=Max("played_at"))
+    if span["first"] is None:
+        return PlayerRatings()
+    latest = mine.order_by("-played_at", "-match_id").values_list("shown", "sigma", "played")[0]
+    result = PlayerRatings(
+        rating=latest[0], provisional=ratings.provisional(latest[1]), played=latest[2]
+    )
+    moves = mine.annotate(moved=F("shown") - F("shown_before")).values_list(
+        "match_id", "played_at", "shown_before", "shown"
+    )
+    gain = moves.filter(moved__gt=0).order_by("-moved", "-played_at").first()
+    loss = moves.filter(moved__lt=0).order_by("moved", "-played_at").first()
+    result.best_gain = RatingMove(*gain) if gain else None
+    result.worst_loss = RatingMove(*loss) if loss else None
+    period = chart_period(span["first"], span["last"])
+    starts = _period_starts(span["first"], span["last"], period)
+    # The last rated match of each period, found by its count (``played`` goes up
+    # by one a match), the period as in ``player_stats``.
+    when = Case(
+        *(
+            When(played_at__gte=_day_start(start), then=Value(n))
+            for n, start in reversed(list(enumerate(starts)))
+        ),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    ends = mine.order_by().annotate(period=when).values("period").annotate(end=Max("played"))
+    label = PERIOD_LABELS[period]
+    result.chart = [
+        RatingPoint(_day_start(period_start(when, period)).strftime(label), shown, played)
+        for when, shown, played in mine.filter(played__in=ends.values("end"))
+        .order_by("played")
+        .values_list("played_at", "shown", "played")
+    ]
+    result.chart_period = period
+    return result
+
+
+@dataclass
+class MatchRatingRow:
+    """A seat of a rated match: its player and, for a regular, the rating's move."""
+
+    seat: Player
+    before: int | None
+    after: int | None
+    provisional: bool
+
+    @property
+    def change(self) -> int | None:
+        return None if self.before is None or self.after is None else self.after - self.before
+
+
+def match_ratings(*, match: Match) -> list[MatchRatingRow]:
+    """Each seat of a group's match in order of place, with its regular's rating
+    before and after it (two queries)."""
+    group_id = match.group_id or 0
+    moves = {r.roster_player_id: r for r in Rating.objects.filter(match=match, group_id=group_id)}
+    rows = []
+    for seat in match.players.order_by("place", "seat"):
+        rated = moves.get(seat.roster_player_id) if seat.roster_player_id else None
+        rows.append(
+            MatchRatingRow(
+                seat,
+                rated.shown_before if rated else None,
+                rated.shown if rated else None,
+                ratings.provisional(rated.sigma) if rated else False,
+            )
+        )
+    return rows

@@ -14,6 +14,7 @@ from scoring.engine import RuleSet
 from scoring.models import Match, Player
 from scoring.names import tidy_name
 
+from . import ratings
 from .models import (
     INVITE_DAYS,
     INVITE_LIFETIMES,
@@ -241,6 +242,7 @@ def match_move(*, match: Match, group: Group, by: User) -> None:
     if match.owner_id is None:
         match.owner = by
     match.save(update_fields=["group", "owner", "updated_at"])
+    ratings.ratings_follow(match=match, group_ids=[group.pk])
     group_cache_invalidate(group_ids=[group.pk])
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from scoring.models import Match
 
-from . import services
+from . import ratings, services
 from .models import RosterPlayer, roster_key
 
 
@@ -23,6 +23,7 @@ def roster_key_follows_name(
 def match_results_changed(
     sender: type[Match], match: Match, group_ids: Iterable[int], **kwargs: Any
 ) -> None:
-    """A change the scoresheet made to a group's match (``scoring.signals``):
-    invalidate what is cached for its groups."""
+    """A change the scoresheet made to a group's match (``scoring.signals``): re-rate
+    its groups from the match on, then invalidate what is cached for them."""
+    ratings.ratings_follow(match=match, group_ids=group_ids)
     services.group_cache_invalidate(group_ids=group_ids)

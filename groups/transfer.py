@@ -33,6 +33,7 @@ from scoring.services import breakdown_data
 from scoring.spreadsheets import spreadsheet_safe
 
 from .models import ROSTER_NAME_LENGTH, Group, Membership, RosterPlayer, roster_key
+from .ratings import group_rerate
 from .services import group_cache_invalidate
 
 FORMAT = "golf-group-history"
@@ -263,11 +264,14 @@ def matches_create(
     *, group: Group, matches: Sequence[dict[str, Any]], roster: dict[Any, RosterPlayer]
 ) -> None:
     """Store matches given as export data in ``group``, in batches (a few queries a
-    batch, whatever the number of matches)."""
+    batch, whatever the number of matches), and rate the group's regulars from
+    scratch: ratings are not part of the file, so an import works out the same
+    numbers from the same matches as the site it came from."""
     for data in matches:
         RuleSet.from_dict(data["rules"])  # refuse rule sets the engine cannot read
     for start in range(0, len(matches), BATCH):
         _create_batch(group, matches[start : start + BATCH], roster)
+    group_rerate(group_id=group.pk)
     group_cache_invalidate(group_ids=[group.pk])
 
 

@@ -20,11 +20,12 @@ from django_htmx.middleware import HtmxDetails
 from golfsite.params import int_param
 from scoring.engine import PRESETS
 from scoring.forms import preset_initial, preset_notice, rules_initial
+from scoring.models import Match
 from scoring.spreadsheets import csv_download
 from scoring.views.access import match_for_request, started
 
-from . import selectors, services, transfer
-from .charts import average_chart
+from . import ratings, selectors, services, transfer
+from .charts import average_chart, rating_chart
 from .forms import GroupForm, GroupMatchForm, HistoryFilter, InviteForm, RosterForm
 from .models import Group, Invite, Membership
 
@@ -79,6 +80,9 @@ def _group_page(
     # more use to share than a revoked one.
     invites = Invite.objects.filter(group=group).working() if is_owner else []
     roster = list(group.roster.all())
+    ratings.ratings_ensure(group=group)
+    # The trend looks back from today: a new day, a new key.
+    today = timezone.localdate().isoformat()
     return render(
         request,
         "groups/group_detail.html",
@@ -94,6 +98,12 @@ def _group_page(
             **selectors.cached(
                 group=group, name="leaders", compute=lambda: selectors.leaders(group=group)
             ),
+            **selectors.cached(
+                group=group,
+                name=f"leaderboard:{today}",
+                compute=lambda: selectors.leaderboard(group=group),
+            ),
+            "ratings": ratings,
         },
     )
 
@@ -432,6 +442,12 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
         name=f"player:{person.pk}",
         compute=lambda: selectors.player_stats(player=person),
     )
+    ratings.ratings_ensure(group=group)
+    rated = selectors.cached(
+        group=group,
+        name=f"ratings:{person.pk}",
+        compute=lambda: selectors.player_ratings(player=person),
+    )
     versus = None
     other = by_id.get(int_param(request.GET.get("versus")))
     if other is not None and other.pk != person.pk:
@@ -448,6 +464,9 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
             "person": person,
             "stats": stats,
             "chart": average_chart(stats.chart),
+            "rated": rated,
+            "rating_chart": rating_chart(rated.chart),
+            "ratings": ratings,
             "others": [p for p in roster if p.pk != person.pk],
             "versus": versus,
         },
@@ -515,3 +534,25 @@ def match_move(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             request, format_html("The match is now in <bdi>{}</bdi>'s history.", group.name)
         )
     return redirect(match)
+
+
+@login_required
+@require_safe
+def match_ratings(request: AuthenticatedHttpRequest, group_id: int, pk: int) -> HttpResponse:
+    """Each regular's rating before and after one of the group's matches."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    match = get_object_or_404(Match, pk=pk, group=group)
+    ratings.ratings_ensure(group=group)
+    rows = selectors.match_ratings(match=match)
+    return render(
+        request,
+        "groups/match_ratings.html",
+        {
+            "group": group,
+            "match": match,
+            "rows": rows,
+            "rated": any(row.after is not None for row in rows),
+            "any_provisional": any(row.provisional for row in rows),
+            "ratings": ratings,
+        },
+    )

@@ -449,6 +449,13 @@ CASES: list[Case] = [
         shows=lambda w: w.roster[-1].name,
     ),
     Case("groups:match_new", "member", args=group_args(), shows=lambda w: w.roster[-1].name),
+    # Every rated regular's move at the group's latest finished match.
+    Case(
+        "groups:match_ratings",
+        "member",
+        args=group_args(lambda w: w.finished.pk),
+        shows=last_seat("finished"),
+    ),
     # The questions asked before removing a member and handing the group over.
     Case(
         "groups:member_remove",

@@ -10,3 +10,4 @@ from groups import formats
 register = template.Library()
 
 register.filter("average", formats.average)
+register.filter("change", formats.change)

@@ -64,6 +64,8 @@ def test_a_group_plays_a_match_and_finds_it_in_its_history(page, browser, live_s
     assert page.locator("h1").inner_text() == "Ann"
     wins = page.locator(".stats div", has_text="Wins").first.locator("dd").inner_text()
     assert wins == "1"
-    assert page.locator("svg.chart circle").count() == 1
+    # One match: a dot on the average chart, and one on the rating chart below it.
+    assert page.locator("svg[aria-labelledby=average-title] circle").count() == 1
+    assert page.locator("svg[aria-labelledby=rating-title] circle").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     friend.close()

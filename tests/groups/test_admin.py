@@ -99,6 +99,7 @@ def test_deleting_a_group_counts_what_goes_with_it(admin_client, group, owner, p
         "Memberships": 2,
         "Invites": 1,
         "Roster players": 3,
+        "Ratings": 5,  # two regulars of the first match, three of the second
     }
     # The objects list names the group alone, not every score it takes with it.
     assert link(group) in page
@@ -121,7 +122,13 @@ def test_deleting_selected_matches_counts_what_goes_with_them(admin_client, grou
     action = {"action": "delete_selected", "_selected_action": [first.pk, second.pk]}
     page = admin_client.post(reverse("admin:scoring_match_changelist"), action)
     page = page.content.decode()
-    assert summary(page) == {"Matches": 2, "Players": 5, "Holes": 3, "Scores": 7}
+    assert summary(page) == {
+        "Matches": 2,
+        "Players": 5,
+        "Holes": 3,
+        "Scores": 7,
+        "Ratings": 5,
+    }
     assert link(first) in page
     assert link(second) in page
 

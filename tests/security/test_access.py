@@ -42,7 +42,12 @@ from scoring.engine import RuleSet
 from scoring.models import Hole, Match, MatchKeeper, Player, ReplacedJoinLink, Score
 from scoring.views.access import PHONE_KEY, SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
-from tests.groups.factories import GroupFactory, RosterPlayerFactory, UserFactory
+from tests.groups.factories import (
+    GroupFactory,
+    GroupMatchFactory,
+    RosterPlayerFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -243,6 +248,11 @@ TABLE: dict[str, Row] = {
         shows=lambda w: w.group.roster.all()[0].name,
     ),
     "groups:match_new": Row(args=lambda w: [w.group.pk], get=GROUP_MEMBER, post=GROUP_MEMBER),
+    "groups:match_ratings": Row(
+        args=lambda w: [w.group.pk, w.group.matches.get().pk],
+        get=GROUP_MEMBER,
+        shows=lambda w: "Ratings change once the match is finished",
+    ),
     # Moving a match into a group takes an account that keeps the match and is in
     # the group: only the owner here (the keeper's match has no account to move it).
     "groups:match_move": Row(
@@ -305,6 +315,7 @@ def world() -> World:
     rules = RuleSet(holes=3).to_dict()
     match = MatchFactory.create(players=["Ann", "Zed"], rules=rules, owner=owner)
     kept = MatchFactory.create(players=["Kim", "Lou"], rules=rules)
+    GroupMatchFactory.create(group=group, players=["Ann", "Bea"], rules=rules)
     for m in (match, kept):
         entry = services.HoleEntry(kind="totals", totals=(5, 6))
         services.hole_record(match=m, entry=entry, token=uuid.uuid4(), number=1)

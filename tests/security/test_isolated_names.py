@@ -165,6 +165,7 @@ def world(client):
         "history": reverse("groups:history", args=[group.pk]),
         "group": reverse("groups:detail", args=[group.pk]),
         "player": reverse("groups:player", args=[group.pk, hebrew.pk]) + f"?versus={arabic.pk}",
+        "match ratings": reverse("groups:match_ratings", args=[group.pk, finished.pk]),
         "account": reverse("account"),
     }
 
@@ -179,6 +180,7 @@ PAGES = [
     "history",
     "group",
     "player",
+    "match ratings",
     "account",
 ]
 
@@ -191,7 +193,7 @@ def test_every_name_a_page_shows_is_isolated(client, world, page, name):
     assert assert_every_name_isolated(response.content.decode(), name) >= 1
 
 
-@pytest.mark.parametrize("page", ["group", "history", "account", "my matches"])
+@pytest.mark.parametrize("page", ["group", "history", "account", "my matches", "match ratings"])
 def test_the_groups_name_is_isolated(client, world, page):
     html = client.get(world[page]).content.decode()
     assert assert_every_name_isolated(html, GROUP) >= 1

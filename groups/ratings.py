@@ -1,0 +1,242 @@
+"""Ratings of a group's regulars: who is strongest once you count whom they played.
+
+A rating is a pure function of the group's finished matches, in order (start time,
+then id). Each match is a race of its seats: places are the engine's standings
+stored on each seat (``Player.place``, ties sharing a place), a match ended early
+counts with the holes it had. The mathematics is the ``openskill`` library's
+Weng-Lin model with Plackett-Luce ranking, which rates many players at once and
+takes ties; nothing of it is written here. Guests (seats linked to no regular)
+take part, each as a newcomer, but keep no rating; a match with fewer than two
+regulars changes nobody's.
+
+The first half of this module is plain Python (what one match does to the
+ratings); the second stores them (``Rating``), replacing a group's ratings from
+the first match a change touches, in the change's transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from openskill.models import PlackettLuce
+
+from scoring.models import Match, Player
+
+from .models import Group, Rating, RosterPlayer
+
+#: The rating model, with the library's own starting skill (25) and uncertainty (25/3).
+MODEL = PlackettLuce()
+START_MU: float = MODEL.mu
+START_SIGMA: float = MODEL.sigma
+#: The shown number is a cautious estimate, the skill less three times its
+#: uncertainty (a player is very likely at least that good), put on a friendlier
+#: scale: ``BASE + SCALE × (mu − 3·sigma)``. A newcomer shows 1000.
+CAUTION = 3
+BASE = 1000
+SCALE = 20
+#: A rating is provisional while its uncertainty is at least this much (it starts
+#: at 8.33 and falls a little with each match): about ten matches in a group.
+PROVISIONAL_SIGMA = 7.0
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The number a page shows for a skill of ``mu`` give or take ``sigma``."""
+    return max(0, round(BASE + SCALE * (mu - CAUTION * sigma)))
+
+
+def provisional(sigma: float) -> bool:
+    """Too few matches yet for the number to mean much."""
+    return sigma >= PROVISIONAL_SIGMA
+
+
+@dataclass(frozen=True)
+class Skill:
+    """Where a regular stands: the model's skill and uncertainty, and how many rated
+    matches they have played."""
+
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    played: int = 0
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu, self.sigma)
+
+
+NEWCOMER = Skill()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a finished match: its regular (None for a guest) and its place."""
+
+    regular: int | None
+    place: int
+
+
+def rate_match(seats: Sequence[Seat], skills: Mapping[int, Skill]) -> dict[int, Skill]:
+    """Each regular's skill after a match with these seats, from ``skills`` before
+    it (a regular not in it is new); empty when the match changes nobody's (fewer
+    than two regulars). A regular seated twice (an edit by hand) counts at their
+    first seat, the other as a guest."""
+    seen: set[int] = set()
+    regulars: list[int | None] = []
+    for seat in seats:
+        regular = seat.regular if seat.regular not in seen else None
+        if regular is not None:
+            seen.add(regular)
+        regulars.append(regular)
+    if len(seen) < 2:
+        return {}
+    before = [skills.get(r, NEWCOMER) if r is not None else NEWCOMER for r in regulars]
+    teams = [[MODEL.rating(mu=skill.mu, sigma=skill.sigma)] for skill in before]
+    after = MODEL.rate(teams, ranks=[float(seat.place) for seat in seats])
+    return {
+        regular: Skill(team[0].mu, team[0].sigma, skill.played + 1)
+        for regular, skill, team in zip(regulars, before, after, strict=True)
+        if regular is not None
+    }
+
+
+def rate_history(
+    matches: Iterable[tuple[int, Sequence[Seat]]], skills: Mapping[int, Skill]
+) -> Iterator[tuple[int, dict[int, tuple[Skill, Skill]]]]:
+    """For each ``(match id, seats)`` in order, the regulars' skills before and after
+    it, from ``skills`` before the first (a match that changes nobody's gives none)."""
+    current = dict(skills)
+    for match_id, seats in matches:
+        after = rate_match(seats, current)
+        changes = {r: (current.get(r, NEWCOMER), skill) for r, skill in after.items()}
+        current.update(after)
+        yield match_id, changes
+
+
+# -- stored ratings --------------------------------------------------------------------
+
+#: Where a group's order starts again: a match's start and id.
+Key = tuple[datetime, int]
+
+BATCH = 1000
+
+
+def _from(key: Key, *, time: str, pk: str) -> Q:
+    """Rows at or after ``key`` in the group's order."""
+    return Q(**{f"{time}__gt": key[0]}) | Q(**{time: key[0], f"{pk}__gte": key[1]})
+
+
+@transaction.atomic
+def group_rerate(*, group_id: int, since: Key | None = None) -> int:
+    """Work the group's ratings out again from its first match at or after ``since``
+    (from scratch without one), replacing the stored ones from there on; the rest
+    are left as they are. The group's row is locked first, so two changes to one
+    group re-rate one after the other. Returns how many matches were rated."""
+    stale = (
+        Group.objects.select_for_update()
+        .filter(pk=group_id)
+        .values_list("ratings_stale", flat=True)
+        .first()
+    )
+    if stale is None:
+        return 0  # the group is gone
+    if stale:
+        since = None
+    ratings = Rating.objects.filter(group_id=group_id)
+    matches = Match.objects.filter(group_id=group_id, finished_at__isnull=False)
+    if since is not None:
+        ratings = ratings.filter(_from(since, time="played_at", pk="match_id"))
+        matches = matches.filter(_from(since, time="created_at", pk="pk"))
+    ratings.delete()
+    order = list(matches.order_by("created_at", "pk").values_list("pk", "created_at"))
+    if stale:
+        # What was cached for the group was read without its ratings.
+        Group.objects.filter(pk=group_id).update(ratings_stale=False, revision=F("revision") + 1)
+    if not order:
+        return 0
+    history = _seats(group_id, matches)
+    start = _skills_before(group_id, since) if since is not None else {}
+    played_at = dict(order)
+    rows = (
+        Rating(
+            group_id=group_id,
+            match_id=match_id,
+            roster_player_id=regular,
+            played_at=played_at[match_id],
+            mu_before=before.mu,
+            sigma_before=before.sigma,
+            mu=after.mu,
+            sigma=after.sigma,
+            shown_before=before.shown,
+            shown=after.shown,
+            played=after.played,
+        )
+        for match_id, changes in rate_history(((pk, history.get(pk, [])) for pk, _ in order), start)
+        for regular, (before, after) in changes.items()
+    )
+    Rating.objects.bulk_create(rows, batch_size=BATCH)
+    return len(order)
+
+
+def _seats(group_id: int, matches: QuerySet[Match]) -> dict[int, list[Seat]]:
+    """The seats of ``matches`` by match, in seating order. A seat linked by hand to
+    another group's regular counts as a guest here; a match with a seat without a
+    place (none should be) is left out."""
+    rows = (
+        Player.objects.filter(match__in=matches.values("pk"))
+        .order_by("match_id", "seat")
+        .values_list("match_id", "roster_player_id", "roster_player__group_id", "place")
+    )
+    seats: dict[int, list[Seat]] = {}
+    broken: set[int] = set()
+    for match_id, regular, home, place in rows:
+        if place is None:
+            broken.add(match_id)
+            continue
+        seats.setdefault(match_id, []).append(Seat(regular if home == group_id else None, place))
+    return {pk: s for pk, s in seats.items() if pk not in broken}
+
+
+def _skills_before(group_id: int, since: Key) -> dict[int, Skill]:
+    """Each regular's skill after their last rated match before ``since``: one query,
+    a row a regular (index ``rating_player_order``)."""
+    latest = (
+        Rating.objects.filter(group_id=group_id, roster_player=OuterRef("pk"))
+        .exclude(_from(since, time="played_at", pk="match_id"))
+        .order_by("-played_at", "-match_id")
+        .values("pk")[:1]
+    )
+    last = RosterPlayer.objects.filter(group_id=group_id).annotate(last=Subquery(latest))
+    rows = Rating.objects.filter(pk__in=last.values("last")).values_list(
+        "roster_player_id", "mu", "sigma", "played"
+    )
+    return {regular: Skill(mu, sigma, played) for regular, mu, sigma, played in rows}
+
+
+def ratings_follow(*, match: Match, group_ids: Iterable[int]) -> None:
+    """``match`` changed in a way its groups' ratings may read (it finished, ended,
+    opened again, was corrected, deleted, edited or moved): re-rate each group from
+    the first place in its order the match held, now or when last rated. Nothing to
+    do for a match in play that was never rated."""
+    rated_at = dict(
+        Rating.objects.filter(match_id=match.pk)
+        .order_by("group_id", "played_at")
+        .values_list("group_id", "played_at")
+    )
+    for group_id in sorted(set(group_ids)):
+        if match.finished_at is None and group_id not in rated_at:
+            continue
+        keys = [(match.created_at, match.pk)]
+        if group_id in rated_at:
+            keys.append((rated_at[group_id], match.pk))
+        group_rerate(group_id=group_id, since=min(keys))
+
+
+def ratings_ensure(*, group: Group) -> None:
+    """Work out the ratings of a group that had matches before ratings existed, the
+    first time a page shows them (``Group.ratings_stale``)."""
+    if group.ratings_stale:
+        group_rerate(group_id=group.pk)
+        group.refresh_from_db(fields=["ratings_stale", "revision"])
