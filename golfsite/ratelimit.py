@@ -14,12 +14,15 @@ block longer). The limits, also listed in the README's "Deploying":
 - sign-up, per address: 10 in 15 minutes;
 - password reset: 3 mails per email address and 10 requests per address, an hour.
 - a match's join link, per address: 60 openings and joins in 15 minutes
-  (``scoring.views.keepers.JOIN_PER_ADDRESS``).
+  (``scoring.views.keepers.JOIN_PER_ADDRESS``);
+- starting a match: 30 per session and 120 per address, an hour
+  (``scoring.views.limits``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -75,9 +78,9 @@ def _key(scope: str, *who: str) -> str:
     return f"{scope}:{_digest(*who)}"
 
 
-def _count_one(key: str, now: datetime, ends: datetime) -> int:
+def _count_one(key: str, now: datetime, ends: datetime) -> tuple[int, datetime] | None:
     """Add one to the count under ``key`` (starting again if its window is over),
-    in one UPDATE; 0 if there is no count yet."""
+    in one UPDATE; the count and its window's end, or None if there is no count yet."""
     updated = AttemptCount.objects.filter(key=key).update(
         count=Case(
             When(ends__lte=now, then=Value(1)),
@@ -91,31 +94,56 @@ def _count_one(key: str, now: datetime, ends: datetime) -> int:
         ),
     )
     if not updated:
-        return 0
+        return None
     # Still in the transaction, the row is ours (locked) until the commit: this
     # reads the count this attempt made.
-    return AttemptCount.objects.values_list("count", flat=True).get(key=key)
+    return AttemptCount.objects.values_list("count", "ends").get(key=key)
 
 
-def hit(limit: Limit, *who: str) -> bool:
-    """Count one attempt by ``who``; True while within ``limit``."""
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt counted: whether it is within the limit, and when the window
+    it was counted in ends (from then on the caller may try again)."""
+
+    allowed: bool
+    ends: datetime
+
+    def wait_minutes(self, now: datetime | None = None) -> int:
+        """Whole minutes until the window ends, at least one."""
+        seconds = (self.ends - (now or timezone.now())).total_seconds()
+        return max(1, math.ceil(seconds / 60))
+
+    def wait_seconds(self, now: datetime | None = None) -> int:
+        """Seconds until the window ends (for a ``Retry-After`` header), at least one."""
+        return max(1, math.ceil((self.ends - (now or timezone.now())).total_seconds()))
+
+
+def attempt(limit: Limit, *who: str) -> Attempt:
+    """Count one attempt by ``who`` against ``limit``: whether it is allowed, and
+    until when the window lasts."""
     key = _key(limit.scope, *who)
     now = timezone.now()
     ends = now + limit.window
     with transaction.atomic():
-        count = _count_one(key, now, ends)
-        if not count:
+        counted = _count_one(key, now, ends)
+        if counted is None:
             try:
                 with transaction.atomic():
                     AttemptCount.objects.create(key=key, count=1, ends=ends)
-                count = 1
+                counted = (1, ends)
             except IntegrityError:  # another request created it meanwhile
-                count = _count_one(key, now, ends)
+                counted = _count_one(key, now, ends) or (1, ends)
+    count, window_ends = counted
     if count == 1:
         # A new window: rows whose windows are over go (one indexed DELETE, only
         # when a window opens).
         AttemptCount.objects.filter(ends__lte=now).delete()
-    return count <= limit.attempts
+    return Attempt(allowed=count <= limit.attempts, ends=window_ends)
+
+
+def hit(limit: Limit, *who: str) -> bool:
+    """Count one attempt by ``who``; True while within ``limit``."""
+    return attempt(limit, *who).allowed
 
 
 def forget_one(limit: Limit, *who: str) -> None:

@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.forms.boundfield import BoundWidget
 
 from scoring.engine import VARIANTS
+from scoring.engine.rules import MAX_PLAYERS
 from scoring.forms import PLAYER_FIELDS, MatchForm
 from scoring.names import tidy_name
 
@@ -89,8 +91,12 @@ class InviteForm(forms.Form):
 
 
 class GroupMatchForm(MatchForm):
-    """A new match inside a group: regular players ticked from the roster (seated in
-    the order listed), anyone new typed in below (they join the roster), and the rules."""
+    """A new match inside a group: regular players ticked from the roster, anyone new
+    typed in below (they join the roster), and the rules.
+
+    Each regular has a seat box: the ticked players sit in the order of the numbers
+    given them (a rematch fills them in), those left without one after, in the
+    order listed; the new players sit after them all."""
 
     roster = forms.ModelMultipleChoiceField(
         queryset=RosterPlayer.objects.none(),
@@ -109,17 +115,67 @@ class GroupMatchForm(MatchForm):
         roster_field = self.fields["roster"]
         assert isinstance(roster_field, forms.ModelMultipleChoiceField)
         roster_field.queryset = group.roster.all()
+        self.regulars = list(roster_field.queryset)
+        for player in self.regulars:
+            self.fields[seat_field(player.pk)] = forms.IntegerField(
+                label=f"{player.name}'s seat",
+                required=False,
+                min_value=1,
+                max_value=MAX_PLAYERS,
+                error_messages={
+                    "invalid": f"Give {player.name} a seat number from 1 to {MAX_PLAYERS}.",
+                    "min_value": f"Give {player.name} a seat number from 1 to {MAX_PLAYERS}.",
+                    "max_value": f"Give {player.name} a seat number from 1 to {MAX_PLAYERS}.",
+                },
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "class": "seat-number", "size": 2}
+                ),
+            )
         for n, name in enumerate(PLAYER_FIELDS, start=1):
             self.fields[name].label = f"New player {n}"
 
+    @classmethod
+    def kept_on_preset(cls, data: Any) -> dict[str, Any]:
+        kept: dict[str, Any] = {"roster": data.getlist("roster")}
+        kept.update((key, data.get(key)) for key in data if key.startswith(SEAT_PREFIX))
+        return kept
+
+    def roster_rows(self) -> list[tuple[BoundWidget, forms.BoundField]]:
+        """Each regular's tick box with its seat box, in the roster's order."""
+        boxes = list(self["roster"])
+        return [
+            (box, self[seat_field(player.pk)])
+            for box, player in zip(boxes, self.regulars, strict=True)
+        ]
+
     def seated_names(self, data: Mapping[str, Any]) -> list[str]:
-        picked = [player.name for player in data.get("roster") or []]
-        return picked + super().seated_names(data)
+        picked = self.seated_regulars(data)
+        return [player.name for player in picked] + super().seated_names(data)
+
+    def seated_regulars(self, data: Mapping[str, Any]) -> list[RosterPlayer]:
+        """The ticked regulars in seating order: by the seat numbers given, then
+        the ones without a number, in the order listed."""
+        picked = list(data.get("roster") or [])
+
+        def place(item: tuple[int, RosterPlayer]) -> tuple[bool, int, int]:
+            listed, player = item
+            seat = data.get(seat_field(player.pk))
+            return (seat is None, seat or 0, listed)
+
+        return [player for _, player in sorted(enumerate(picked), key=place)]
 
     @property
     def new_names(self) -> list[str]:
         """The typed names (after ``is_valid``): players to add to the roster."""
         return super().seated_names(self.cleaned_data)
+
+
+SEAT_PREFIX = "seat_"
+
+
+def seat_field(roster_id: int) -> str:
+    """The name of a regular's seat box."""
+    return f"{SEAT_PREFIX}{roster_id}"
 
 
 #: Browsers show a date field in their own format (31/03/2025, 3/31/2025, ...), so

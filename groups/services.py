@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable, Sequence
 
 from django.contrib.auth.models import User
@@ -207,9 +208,12 @@ def group_match_create(
     new_names: Sequence[str],
     first_dealer: int,
     rules: RuleSet,
+    rematch_of: Match | None = None,
+    token: uuid.UUID | None = None,
 ) -> Match:
     """Start a match in ``group``: ``picked`` roster players, then ``new_names`` (who
-    join the roster), in that seating order. The rules become the group's usual ones."""
+    join the roster), in that seating order. The rules become the group's usual ones.
+    ``token``: the form's one-time token (``scoring.services.match_create``)."""
     newcomers = roster_for_names(group=group, names=new_names)
     seated = [*picked, *newcomers]
     match = scoring_services.match_create(
@@ -219,6 +223,8 @@ def group_match_create(
         owner=by,
         group=group,
         roster_players=seated,
+        rematch_of=rematch_of,
+        token=token,
     )
     group.usual_rules = rules.to_dict()
     group.save(update_fields=["usual_rules"])

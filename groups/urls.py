@@ -26,6 +26,7 @@ urlpatterns = [
     path("<int:group_id>/players/<int:player_id>/", views.player, name="player"),
     path("<int:group_id>/matches/new/", views.match_new, name="match_new"),
     path("<int:group_id>/matches/<int:pk>/ratings/", views.match_ratings, name="match_ratings"),
+    path("<int:group_id>/matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
     path("matches/<int:pk>/move/", views.match_move, name="match_move"),
     path("join/<str:token>/", views.invite_accept, name="invite_accept"),
 ]

@@ -18,15 +18,30 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from golfsite.params import int_param
-from scoring.engine import PRESETS
-from scoring.forms import preset_initial, preset_notice, rules_initial
+from golfsite.wording import sentence
+from scoring.forms import PLAYER_FIELDS, rules_initial
 from scoring.models import Match
+from scoring.services import MatchRejected
 from scoring.spreadsheets import csv_download
 from scoring.views.access import match_for_request, started
+from scoring.views.limits import TooManyMatches
+from scoring.views.matches import (
+    match_form_context,
+    posted_match_form,
+    refused_page,
+    start_match,
+)
 
 from . import ratings, selectors, services, transfer
 from .charts import average_chart, rating_chart
-from .forms import GroupForm, GroupMatchForm, HistoryFilter, InviteForm, RosterForm
+from .forms import (
+    GroupForm,
+    GroupMatchForm,
+    HistoryFilter,
+    InviteForm,
+    RosterForm,
+    seat_field,
+)
 from .models import Group, Invite, Membership
 
 HISTORY_PAGE_SIZE = 20
@@ -476,39 +491,88 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_new(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    """Start a match in the group: tick the regular players, add anyone new, and
-    start from the group's usual rules."""
+    """Start a match in the group: tick the regular players (numbered in seating
+    order if need be), add anyone new, and start from the group's usual rules."""
     group = selectors.group_for_member(user=request.user, group_id=group_id)
-    presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
-    if request.method == "POST" and request.POST.get("preset"):
-        slug = request.POST["preset"]
-        initial = preset_initial(request.POST, slug)
-        if initial is None:
-            form = GroupMatchForm(request.POST, group=group)
-        else:
-            initial["roster"] = request.POST.getlist("roster")
-            form = GroupMatchForm(initial=initial, group=group)
-            messages.info(request, preset_notice(form, slug))
-    elif request.method == "POST":
-        form = GroupMatchForm(request.POST, group=group)
-        if form.is_valid():
-            match = services.group_match_create(
-                group=group,
-                by=request.user,
-                picked=list(form.cleaned_data["roster"]),
-                new_names=form.new_names,
-                first_dealer=form.cleaned_data["first_dealer"] - 1,
-                rules=form.cleaned_data["rules"],
-            )
-            return redirect("scoring:hole_new", pk=match.pk)
+    if request.method == "POST":
+        form, starting = posted_match_form(request, GroupMatchForm, group=group)
     else:
         initial = rules_initial({}, group.usual_rules) if group.usual_rules else None
-        form = GroupMatchForm(initial=initial, group=group)
-    return render(
-        request,
-        "groups/match_new.html",
-        {"form": form, "presets": presets, "group": group},
-    )
+        form, starting = GroupMatchForm(initial=initial, group=group), False
+    return _match_page(request, group, form, starting=starting)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def match_rematch(request: AuthenticatedHttpRequest, group_id: int, pk: int) -> HttpResponse:
+    """A rematch in the group: the page asks first, with the same regulars ticked
+    and numbered in their seats, the first deal one seat on and the same rules;
+    the table may renumber, untick, tick or add players, and only its start button
+    starts it."""
+    group = selectors.group_for_member(user=request.user, group_id=group_id)
+    match = match_for_request(request, pk)
+    if match.group_id != group.pk:
+        raise Http404("No such match")
+    if request.method == "POST":
+        form, starting = posted_match_form(request, GroupMatchForm, group=group)
+    else:
+        form = GroupMatchForm(initial=_rematch_initial(match), group=group)
+        starting = False
+    return _match_page(request, group, form, starting=starting, rematch=match)
+
+
+def _rematch_initial(match: Match) -> dict[str, Any]:
+    """A group's rematch form as it first comes: each regular of the match ticked
+    with their seat number, anyone no longer on the roster typed in, the first deal
+    one seat on, the match's rules."""
+    players = list(match.players.all())
+    regulars = [player for player in players if player.roster_player_id is not None]
+    others = [player.name for player in players if player.roster_player_id is None]
+    initial: dict[str, Any] = dict(zip(PLAYER_FIELDS, others, strict=False))
+    initial["first_dealer"] = (match.first_dealer + 1) % max(len(players), 1) + 1
+    initial = rules_initial(initial, match.rule_set.to_dict())
+    initial["roster"] = [player.roster_player_id for player in regulars]
+    for seat, player in enumerate(regulars, start=1):
+        initial[seat_field(player.roster_player_id or 0)] = seat
+    return initial
+
+
+def _match_page(
+    request: AuthenticatedHttpRequest,
+    group: Group,
+    form: GroupMatchForm,
+    *,
+    starting: bool,
+    rematch: Match | None = None,
+) -> HttpResponse:
+    """The group's new-match (or rematch) page, or the match it starts."""
+    template = "groups/match_new.html"
+    context = match_form_context(request, form, group=group, rematch=rematch)
+    if starting and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = start_match(
+                request,
+                form,
+                lambda: services.group_match_create(
+                    group=group,
+                    by=request.user,
+                    picked=form.seated_regulars(data),
+                    new_names=form.new_names,
+                    first_dealer=data["first_dealer"] - 1,
+                    rules=data["rules"],
+                    rematch_of=rematch,
+                    token=data["token"],
+                ),
+            )
+        except TooManyMatches as refusal:
+            return refused_page(request, template, context, refusal)
+        except MatchRejected as exc:
+            for problem in exc.problems:
+                form.add_error(None, sentence(problem.message))
+        else:
+            return redirect("scoring:hole_new", pk=match.pk)
+    return render(request, template, context)
 
 
 @login_required

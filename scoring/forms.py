@@ -6,6 +6,7 @@ import contextlib
 import uuid
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django import forms
@@ -63,8 +64,33 @@ def _described(name: str, summary: str) -> str:
     )
 
 
+@dataclass(frozen=True)
+class SeatRow:
+    """A name box of the rematch page: its field, the name in it (blank for the box
+    that adds a player), and whether it is the first or the last seated."""
+
+    field: forms.BoundField
+    name: str
+    first: bool
+    last: bool
+
+
+#: What a tampered one-time token of the match forms says.
+MATCH_FORM_STALE = "This form is out of date; open the page again to start a match."
+
+
 class MatchForm(forms.Form):
-    """Players in seating order, the first dealer, and the rules of a new match."""
+    """Players in seating order, the first dealer, and the rules of a new match.
+
+    ``token`` is the form's one-time token, new each time the page is drawn: sent
+    twice, the form starts one match (``services.match_create``)."""
+
+    token = forms.UUIDField(
+        widget=forms.HiddenInput,
+        required=False,
+        initial=uuid.uuid4,
+        error_messages={"invalid": MATCH_FORM_STALE},
+    )
 
     first_dealer = forms.TypedChoiceField(
         label="Deals first",
@@ -175,6 +201,25 @@ class MatchForm(forms.Form):
     @property
     def player_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in PLAYER_FIELDS]
+
+    def seat_rows(self) -> list[SeatRow]:
+        """The name boxes of a page that moves seats (the rematch's): each box with
+        a name, in order, then one blank box to add a player (none once the table
+        is full). The boxes left out are blank, and a blank box seats nobody."""
+        rows: list[SeatRow] = []
+        filled = [field for field in self.player_fields if tidy_name(field.value() or "")]
+        for n, field in enumerate(filled, start=1):
+            rows.append(SeatRow(field, tidy_name(field.value()), n == 1, n == len(filled)))
+        blank = next((f for f in self.player_fields if not tidy_name(f.value() or "")), None)
+        if blank is not None:
+            rows.append(SeatRow(blank, "", False, False))
+        return rows
+
+    @classmethod
+    def kept_on_preset(cls, data: Any) -> dict[str, Any]:
+        """What a preset button keeps of the posted ``data`` besides the names and
+        the first dealer (a group's form: its ticked regulars)."""
+        return {}
 
     #: What the first dealer's list calls a seat with no name yet (the page's script
     #: reads it from the list's ``data-unnamed``).
@@ -290,6 +335,43 @@ def _rules_of(data: dict[str, Any]) -> RuleSet:
     if "house_rules" in rules_data:
         rules_data["house_rules"] = list(rules_data["house_rules"] or [])
     return RuleSet.from_dict(rules_data)
+
+
+def form_values(form: forms.Form) -> dict[str, Any]:
+    """What a bound form holds, field by field, as initial values to draw it again
+    unchecked (no error shown for a form the player has not sent yet)."""
+    return {name: form[name].data for name in form.fields}
+
+
+def reseated(form: MatchForm, action: str) -> dict[str, Any]:
+    """Initial values for ``form`` (bound) drawn again with one seat changed, and
+    the names packed into the first boxes. ``action`` is ``up-N``, ``down-N`` or
+    ``drop-N`` for the player in box N, or ``add`` (only packs: a name typed in the
+    blank box takes its seat). The first deal stays with the player who had it;
+    if that player leaves, it passes to the next one round the table."""
+    values = form_values(form)
+    boxes = [tidy_name(str(values.get(name) or "")) for name in PLAYER_FIELDS]
+    seated = [box for box in range(len(boxes)) if boxes[box]]
+    try:
+        dealer: int | None = seated[int(values.get("first_dealer") or 1) - 1]
+    except (ValueError, IndexError):
+        dealer = None
+    verb, _, number = action.partition("-")
+    box = int(number) - 1 if number.isascii() and number.isdigit() else -1
+    if box in seated:
+        at = seated.index(box)
+        if verb == "up" and at > 0:
+            seated[at - 1], seated[at] = seated[at], seated[at - 1]
+        elif verb == "down" and at < len(seated) - 1:
+            seated[at], seated[at + 1] = seated[at + 1], seated[at]
+        elif verb == "drop":
+            del seated[at]
+            if dealer == box:
+                dealer = seated[at % len(seated)] if seated else None
+    for name, value in zip(PLAYER_FIELDS, [boxes[b] for b in seated] + [""] * 8, strict=False):
+        values[name] = value
+    values["first_dealer"] = seated.index(dealer) + 1 if dealer in seated else 1
+    return values
 
 
 def preset_initial(data: Any, slug: str) -> dict[str, Any] | None:

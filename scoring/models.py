@@ -56,6 +56,10 @@ class Match(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    #: The one-time token of the form that started it, so a retried or doubled
+    #: submit finds this match rather than start a second (empty for matches
+    #: started otherwise: an import, the demo, the admin).
+    token = models.UUIDField(unique=True, null=True, blank=True, editable=False)
     #: The group whose history the match belongs to; only its members may see it.
     group = models.ForeignKey(
         "groups.Group", null=True, blank=True, on_delete=models.CASCADE, related_name="matches"

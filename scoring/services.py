@@ -187,12 +187,16 @@ def match_create(
     group: Any = None,
     roster_players: Sequence[Any] = (),
     phones: Iterable[str] = (),
+    token: uuid.UUID | None = None,
 ) -> Match:
     """Start a match with ``names`` in seating order under ``rules``.
 
     In a group, ``roster_players`` holds each seat's roster entry (or None).
     ``phones``: the phones that keep it as joined ones (:func:`match_join`) from
     the start, as a rematch's do.
+    ``token`` is the one-time token of the form that asks: a replay of it returns
+    the match it started, unchanged (a retried or doubled submit starts one match).
+    A token used in another group (or outside one) is refused.
     """
     names = [tidy_name(name) for name in names]
     problems = seating_problems(len(names), rules)
@@ -204,15 +208,28 @@ def match_create(
         )
     if problems:
         raise MatchRejected(problems)
+    group_id = getattr(group, "pk", None)
     with transaction.atomic():
-        match = Match.objects.create(
-            rules=rules.to_dict(),
-            holes_planned=rules.holes,
-            first_dealer=first_dealer,
-            owner=owner if getattr(owner, "is_authenticated", False) else None,
-            rematch_of=rematch_of,
-            group=group,
-        )
+        started = match_started_by(token=token)
+        if started is not None:
+            return _same_place(started, group_id)
+        try:
+            with transaction.atomic():
+                match = Match.objects.create(
+                    rules=rules.to_dict(),
+                    holes_planned=rules.holes,
+                    first_dealer=first_dealer,
+                    owner=owner if getattr(owner, "is_authenticated", False) else None,
+                    rematch_of=rematch_of,
+                    group=group,
+                    token=token,
+                )
+        except IntegrityError:
+            # The same form, sent twice at once: the other request started it.
+            started = match_started_by(token=token)
+            if started is None:
+                raise
+            return _same_place(started, group_id)
         links = list(roster_players) + [None] * (len(names) - len(roster_players))
         Player.objects.bulk_create(
             Player(match=match, seat=seat, name=name, roster_player=link)
@@ -220,6 +237,21 @@ def match_create(
         )
         MatchKeeper.objects.bulk_create(MatchKeeper(match=match, phone=p) for p in phones)
         _results_changed(match)
+    return match
+
+
+def match_started_by(*, token: uuid.UUID | None) -> Match | None:
+    """The match the form with one-time ``token`` started, if it did."""
+    if token is None:
+        return None
+    return Match.objects.filter(token=token).first()
+
+
+def _same_place(match: Match, group_id: int | None) -> Match:
+    """``match``, started earlier by the same form, if that form was for the same
+    group (or none); a token carried to another group's form is refused."""
+    if match.group_id != group_id:
+        raise MatchRejected([Problem("this form was already used; open the page again")])
     return match
 
 

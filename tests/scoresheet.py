@@ -4,6 +4,7 @@ a browser that keeps matches, the forms as a browser posts them, and the fixture
 
 import re
 import uuid
+from html.parser import HTMLParser
 from typing import TypedDict
 
 import pytest
@@ -45,6 +46,55 @@ def hole_data(number=1, token=None, **fields):
     data = {"number": str(number), "token": str(token or uuid.uuid4()), "kind": "grids"}
     data.update({"went_out": ""})
     data.update({k: str(v) for k, v in fields.items()})
+    return data
+
+
+class _FormReader(HTMLParser):
+    """The fields of a page's ``match-form`` as a browser would send them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.data: dict[str, list[str]] = {}
+        self.inside = False
+        self.select: str | None = None
+        self.options: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and "match-form" in (a.get("class") or ""):
+            self.inside = True
+        if not self.inside or "disabled" in a:
+            return
+        name = a.get("name")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in a:
+                return
+            if kind not in ("submit", "button"):
+                self.data.setdefault(name, []).append(a.get("value") or "")
+        elif tag == "select" and name:
+            self.select, self.options = name, []
+        elif tag == "option" and self.select:
+            self.options.append((a.get("value") or "", "selected" in a))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        if tag == "select" and self.select:
+            chosen = [value for value, selected in self.options if selected] or [
+                value for value, _ in self.options[:1]
+            ]
+            self.data[self.select] = chosen
+            self.select = None
+
+
+def form_data(page: str, **changes) -> dict[str, list[str]]:
+    """What the page's match form sends as it stands (``changes`` on top): every
+    filled box, ticked box and chosen option, no button."""
+    reader = _FormReader()
+    reader.feed(page)
+    data = reader.data
+    data.update({k: v if isinstance(v, list) else [str(v)] for k, v in changes.items()})
     return data
 
 

@@ -456,6 +456,14 @@ CASES: list[Case] = [
         args=group_args(lambda w: w.finished.pk),
         shows=last_seat("finished"),
     ),
+    # The rematch's question: the table of the match before, then the rules.
+    Case("scoring:match_rematch", "owner", args=on("own"), shows=last_seat("own")),
+    Case(
+        "groups:match_rematch",
+        "member",
+        args=group_args(lambda w: w.finished.pk),
+        shows=last_seat("finished"),
+    ),
     # The questions asked before removing a member and handing the group over.
     Case(
         "groups:member_remove",
@@ -569,7 +577,6 @@ SITE_NOT_PAGES = {
     "groups:invite_revoke": "redirects to the group's page",
     "groups:match_move": "redirects to the match",
     "scoring:hole_preview": "redirects to the next hole's form",
-    "scoring:match_rematch": "redirects to the match",
     "scoring:match_keeper_remove": "redirects to the match",
 }
 

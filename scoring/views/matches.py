@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.db.models import Q
@@ -17,8 +19,15 @@ from golfsite.offline import keep_offline
 from golfsite.wording import sentence
 from scoring import selectors, services
 from scoring.engine import PRESETS
-from scoring.forms import MatchForm, preset_initial, preset_notice
-from scoring.models import Match
+from scoring.forms import (
+    PLAYER_FIELDS,
+    MatchForm,
+    preset_initial,
+    preset_notice,
+    reseated,
+    rules_initial,
+)
+from scoring.models import Match, Player
 from scoring.views.access import (
     SESSION_KEY,
     kept_matches,
@@ -29,6 +38,7 @@ from scoring.views.access import (
     session_match_ids,
     started,
 )
+from scoring.views.limits import TooManyMatches, count_match_start
 
 #: Matches on a page of "My matches".
 MATCH_LIST_PAGE_SIZE = 25
@@ -113,43 +123,97 @@ def _parse_list_cursor(text: str) -> tuple[datetime, int] | None:
         return None
 
 
+def posted_match_form(request: HttpRequest, form_class: Any, **kwargs: Any) -> tuple[Any, bool]:
+    """The match form of a POST, and whether it asks to start the match.
+
+    A preset button fills the rules in and keeps the names typed so far; a seat
+    button (``seat``: the rematch's up, down, remove and add) moves the players.
+    Both draw the form again, unchecked, with a message for the preset."""
+    data = request.POST
+    if data.get("preset"):
+        slug = data["preset"]
+        initial = preset_initial(data, slug)
+        if initial is None:
+            return form_class(data, **kwargs), False
+        initial.update(form_class.kept_on_preset(data))
+        form = form_class(initial=initial, **kwargs)
+        messages.info(request, preset_notice(form, slug))
+        return form, False
+    form = form_class(data, **kwargs)
+    if data.get("seat"):
+        return form_class(initial=reseated(form, str(data["seat"])), **kwargs), False
+    return form, True
+
+
+def start_match(
+    request: HttpRequest, form: MatchForm, start: Callable[[], Match], *, keep: bool = True
+) -> Match:
+    """Start the match of a valid ``form`` with ``start``, once: a form whose
+    one-time token started a match already gives that match (a retried or doubled
+    submit; the page it leads to says so). Otherwise the match counts against the
+    visitor's limits first, and :class:`TooManyMatches` (or ``start``'s
+    ``MatchRejected``) means nothing was started. Unless ``keep`` is False (a
+    phone that joined the match before), this browser keeps the match (a replayed
+    form's only if the match is no one else's)."""
+    done = services.match_started_by(token=form.cleaned_data.get("token"))
+    if done is not None:
+        messages.info(request, "That form had already started this match, so here it is.")
+        if keep and done.group_id is None and done.owner_id in (None, request.user.pk):
+            remember_match(request, done)
+        return done
+    count_match_start(request)
+    match = start()
+    if keep and match.group_id is None:
+        remember_match(request, match)
+    return match
+
+
+def refused_page(
+    request: HttpRequest, template: str, context: dict[str, Any], refusal: TooManyMatches
+) -> HttpResponse:
+    """The form again, with what was typed and the limit's message at its top (429,
+    with when to try again)."""
+    context["form"].add_error(None, refusal.message)
+    response = render(request, template, context, status=429)
+    response["Retry-After"] = str(refusal.retry_after)
+    return response
+
+
+def match_form_context(request: HttpRequest, form: MatchForm, **extra: Any) -> dict[str, Any]:
+    """What the new-match page (and the rematch's, and a group's) draws."""
+    presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
+    return {"form": form, "presets": presets, **extra}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
-    """Start a match: players in seating order, the first dealer and the rules.
-
-    A preset button fills the rules in and keeps the names typed so far.
-    """
-    presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
-    if request.method == "POST" and request.POST.get("preset"):
-        slug = request.POST["preset"]
-        initial = preset_initial(request.POST, slug)
-        if initial is None:
-            form = MatchForm(request.POST)
-        else:
-            form = MatchForm(initial=initial)
-            messages.info(request, preset_notice(form, slug))
-    elif request.method == "POST":
-        form = MatchForm(request.POST)
-        if form.is_valid():
-            try:
-                match = services.match_create(
-                    names=form.cleaned_data["names"],
-                    first_dealer=form.cleaned_data["first_dealer"] - 1,
-                    rules=form.cleaned_data["rules"],
-                    owner=request.user,
-                )
-            except services.MatchRejected as exc:
-                for problem in exc.problems:
-                    form.add_error(None, problem.message)
-            else:
-                remember_match(request, match)
-                return redirect("scoring:hole_new", pk=match.pk)
-    else:
-        form = MatchForm()
-    groups = member_groups(request)
-    return render(
-        request, "scoring/match_new.html", {"form": form, "presets": presets, "groups": groups}
+    """Start a match: players in seating order, the first dealer and the rules."""
+    form, starting = (
+        posted_match_form(request, MatchForm) if request.method == "POST" else (MatchForm(), False)
     )
+    context = match_form_context(request, form, groups=member_groups(request))
+    if starting and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = start_match(
+                request,
+                form,
+                lambda: services.match_create(
+                    names=data["names"],
+                    first_dealer=data["first_dealer"] - 1,
+                    rules=data["rules"],
+                    owner=request.user,
+                    token=data["token"],
+                ),
+            )
+        except TooManyMatches as refusal:
+            return refused_page(request, "scoring/match_new.html", context, refusal)
+        except services.MatchRejected as exc:
+            for problem in exc.problems:
+                form.add_error(None, sentence(problem.message))
+        else:
+            return redirect("scoring:hole_new", pk=match.pk)
+    return render(request, "scoring/match_new.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -221,20 +285,58 @@ def match_share_replace(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/match_share_replace.html", {"match": match})
 
 
+def rematch_initial(match: Match, players: list[Player]) -> dict[str, Any]:
+    """The rematch's form as it first comes: the same players in the same seats,
+    the first deal one seat on, the same rules."""
+    names: dict[str, Any] = dict.fromkeys(PLAYER_FIELDS, "")
+    names.update(zip(PLAYER_FIELDS, (player.name for player in players), strict=False))
+    names["first_dealer"] = (match.first_dealer + 1) % max(len(players), 1) + 1
+    return rules_initial(names, match.rule_set.to_dict())
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    """A new match with the same players and rules; the first deal moves one seat on.
-    Opened as a page (an address kept in a phone's history), back to the match: only
-    its button starts a rematch."""
+    """A new match after this one: the page asks first, with the same players and
+    rules filled in and the first deal one seat on; the table may reseat, drop or
+    add players and change the rules, and only its start button starts it. (A
+    group's match has its group's rematch page, which seats its regular players.)"""
     match = match_for_request(request, pk)
-    if request.method != "POST":
-        return redirect(match)
-    if match.group_id is None and not started(request, match):
+    if match.group_id is not None:
+        return redirect("groups:match_rematch", match.group_id, match.pk)
+    # A POST without the form's token comes from a page drawn before the rematch
+    # asked first: it is asked now.
+    if request.method == "POST" and "token" in request.POST:
+        form, starting = posted_match_form(request, MatchForm)
+    else:
+        players = selectors.match_players(match=match)
+        form, starting = MatchForm(initial=rematch_initial(match, players)), False
+    context = match_form_context(request, form, rematch=match)
+    if starting and form.is_valid():
+        data = form.cleaned_data
         # A phone that joined: the rematch stays whoever started the match's (its
         # account, or the browser, through ``rematch_of``), and this phone keeps it
-        # as it kept this one, as a keeper that joined.
-        rematch = services.match_rematch(match=match, owner=match.owner or request.user)
-    else:
-        rematch = services.match_rematch(match=match, owner=request.user)
-        remember_match(request, rematch)
-    return redirect("scoring:hole_new", pk=rematch.pk)
+        # as it kept this one, as a keeper that joined (the match's phones keep it).
+        joined = not started(request, match)
+        try:
+            rematch = start_match(
+                request,
+                form,
+                lambda: services.match_create(
+                    names=data["names"],
+                    first_dealer=data["first_dealer"] - 1,
+                    rules=data["rules"],
+                    owner=(match.owner or request.user) if joined else request.user,
+                    rematch_of=match,
+                    token=data["token"],
+                    phones=list(match.keepers.values_list("phone", flat=True)),
+                ),
+                keep=not joined,
+            )
+        except TooManyMatches as refusal:
+            return refused_page(request, "scoring/match_new.html", context, refusal)
+        except services.MatchRejected as exc:
+            for problem in exc.problems:
+                form.add_error(None, sentence(problem.message))
+        else:
+            return redirect("scoring:hole_new", pk=rematch.pk)
+    return render(request, "scoring/match_new.html", context)

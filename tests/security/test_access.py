@@ -131,6 +131,12 @@ def hole_form(w: World, number: int, **more: Any) -> dict[str, Any]:
 
 NEW_MATCH = new_match_form()
 
+
+def group_match(w: World) -> Match:
+    """A match of the group's, for its rematch page."""
+    return MatchFactory.create(players=["Xan", "Yve"], group=w.group, owner=w.owner)
+
+
 TABLE: dict[str, Row] = {
     # Public pages and the API.
     "home": Row(get=PUBLIC, shows=lambda w: "Golf, the card game"),
@@ -169,7 +175,9 @@ TABLE: dict[str, Row] = {
     "scoring:match_csv": Row(args=match_args(), get=MATCH, shows=match_name),
     "scoring:match_print": Row(args=match_args(), get=MATCH, shows=match_name),
     "scoring:match_end": Row(args=match_args(), get=MATCH, post=MATCH),
-    "scoring:match_rematch": Row(args=match_args(), get=MATCH_ONWARD, post=MATCH),
+    "scoring:match_rematch": Row(
+        args=match_args(), get=MATCH, post=MATCH, data=lambda w: {**NEW_MATCH, "token": ""}
+    ),
     "scoring:match_delete": Row(args=match_args(), get=MATCH, post=MATCH_STARTER, shows=match_name),
     "scoring:match_share_replace": Row(
         args=match_args(), get=MATCH, post=MATCH, data=lambda w: {"confirm": "yes"}
@@ -252,6 +260,13 @@ TABLE: dict[str, Row] = {
         args=lambda w: [w.group.pk, w.group.matches.get().pk],
         get=GROUP_MEMBER,
         shows=lambda w: "Ratings change once the match is finished",
+    ),
+    "groups:match_rematch": Row(
+        args=lambda w: [w.group.pk, group_match(w).pk],
+        get=GROUP_MEMBER,
+        post=GROUP_MEMBER,
+        data=lambda w: {**NEW_MATCH, "token": ""},
+        shows=lambda w: "Yve",
     ),
     # Moving a match into a group takes an account that keeps the match and is in
     # the group: only the owner here (the keeper's match has no account to move it).
