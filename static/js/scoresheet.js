@@ -793,19 +793,33 @@
   }
 
   // -- New match: the first dealer's list names the players ----------------------------------
-  // Seats as the server counts them: a group's ticked regular players first, in the
-  // order listed, then the names typed, blank boxes skipped. A seat with nobody in
-  // it yet keeps its number.
+  // Seats as the server counts them: a group's ticked regular players first, by the
+  // seat numbers given them (those without one after, in the order listed), then
+  // the names typed, blank boxes skipped. A seat with nobody in it yet keeps its
+  // number.
+  function seatBoxOf(box) {
+    var row = box.closest(".roster-seat");
+    return row && row.querySelector('input[name^="seat_"]');
+  }
   function setUpDealerNames() {
     var form = document.querySelector(".match-form");
     var select = form && form.querySelector('select[name="first_dealer"]');
     if (!select) return;
     function seated() {
       var names = [];
-      form.querySelectorAll('input[name="roster"]:checked').forEach(function (box) {
+      var ticked = [];
+      form.querySelectorAll('input[name="roster"]:checked').forEach(function (box, listed) {
         var label = box.closest("label");
-        if (label) names.push(label.textContent.trim());
+        var seat = seatBoxOf(box);
+        var number = seat ? parseInt(seat.value, 10) : NaN;
+        if (label) ticked.push({ name: label.textContent.trim(), number: number, listed: listed });
       });
+      ticked.sort(function (a, b) {
+        var an = isNaN(a.number), bn = isNaN(b.number);
+        if (an !== bn) return an ? 1 : -1;
+        return (an ? 0 : a.number - b.number) || a.listed - b.listed;
+      });
+      ticked.forEach(function (player) { names.push(player.name); });
       form.querySelectorAll('input[name^="player_"]').forEach(function (input) {
         var name = input.value.trim();
         if (name) names.push(name);
@@ -833,6 +847,27 @@
     rename();
   }
   setUpDealerNames();
+
+  // -- A group's new match: ticking a regular gives them the next seat -------------------
+  // Without the script the numbers are typed (or left out: the order listed). With
+  // it, a tick fills in the next free number and an untick clears it.
+  document.querySelectorAll('.roster-seats input[name="roster"]').forEach(function (box) {
+    box.addEventListener("change", function () {
+      var seat = seatBoxOf(box);
+      if (!seat) return;
+      if (!box.checked) {
+        seat.value = "";
+      } else if (!seat.value) {
+        var taken = 0;
+        box.closest(".roster-seats").querySelectorAll('input[name^="seat_"]').forEach(function (other) {
+          taken = Math.max(taken, parseInt(other.value, 10) || 0);
+        });
+        seat.value = String(taken + 1);
+      }
+      // The dealer's list reads the numbers: tell it they changed.
+      seat.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
 
   // -- New match: the line that sums up the folded rules ---------------------------------
   // It sums them up as the page came; once one is changed it says so, rather than

@@ -104,7 +104,8 @@ def test_a_whole_match_on_a_phone(page, live_server, screenshot_dir):
     totals = {name.split()[0]: total for name, total in zip(names, cells, strict=True)}
     assert totals == {"Ann": "7", "Ben": "66", "Cat": "41"}
 
-    page.get_by_role("button", name="Rematch").click()
+    page.get_by_role("link", name="Rematch…").click()
+    page.get_by_role("button", name="Start the rematch").click()
     page.wait_for_url("**/holes/new/")
     # The deal moved on one seat: Ann dealt the first match, Ben deals this one.
     assert "Deals: Ben" in page.locator("main").inner_text()
