@@ -73,6 +73,10 @@ class SeatRow:
     name: str
     first: bool
     last: bool
+    #: The button of this row that takes the focus ("up", "down", "drop"): the one
+    #: just pressed, in its new place, so a keyboard or screen reader carries on
+    #: from there.
+    focus: str = ""
 
 
 #: What a tampered one-time token of the match forms says.
@@ -207,11 +211,19 @@ class MatchForm(forms.Form):
         a name, in order, then one blank box to add a player (none once the table
         is full). The boxes left out are blank, and a blank box seats nobody."""
         rows: list[SeatRow] = []
+        verb, _, number = str(self.initial.get("seat_focus") or "").partition("-")
         filled = [field for field in self.player_fields if tidy_name(field.value() or "")]
         for n, field in enumerate(filled, start=1):
-            rows.append(SeatRow(field, tidy_name(field.value()), n == 1, n == len(filled)))
+            first, last = n == 1, n == len(filled)
+            focus = verb if number == str(n) else ""
+            # A button drawn disabled cannot take the focus: its neighbour does.
+            if (focus == "up" and first) or (focus == "down" and last):
+                focus = "drop" if first and last else ("down" if first else "up")
+            rows.append(SeatRow(field, tidy_name(field.value()), first, last, focus))
         blank = next((f for f in self.player_fields if not tidy_name(f.value() or "")), None)
         if blank is not None:
+            if verb == "add":
+                blank.field.widget.attrs["autofocus"] = True
             rows.append(SeatRow(blank, "", False, False))
         return rows
 
@@ -349,7 +361,7 @@ def reseated(form: MatchForm, action: str) -> dict[str, Any]:
     ``drop-N`` for the player in box N, or ``add`` (only packs: a name typed in the
     blank box takes its seat). The first deal stays with the player who had it;
     if that player leaves, it passes to the next one round the table."""
-    values = form_values(form)
+    values: dict[str, Any] = form_values(form)
     boxes = [tidy_name(str(values.get(name) or "")) for name in PLAYER_FIELDS]
     seated = [box for box in range(len(boxes)) if boxes[box]]
     try:
@@ -368,7 +380,17 @@ def reseated(form: MatchForm, action: str) -> dict[str, Any]:
             del seated[at]
             if dealer == box:
                 dealer = seated[at % len(seated)] if seated else None
-    for name, value in zip(PLAYER_FIELDS, [boxes[b] for b in seated] + [""] * 8, strict=False):
+        # The button pressed keeps the focus in the player's new place; after a
+        # removal, the next player's; after the last one's, the box that adds.
+        if verb in ("up", "down"):
+            values["seat_focus"] = f"{verb}-{seated.index(box) + 1}"
+        elif verb == "drop":
+            values["seat_focus"] = f"drop-{at + 1}" if at < len(seated) else "add"
+    else:
+        values["seat_focus"] = "add" if verb == "add" else ""
+    for name, value in zip(
+        PLAYER_FIELDS, [boxes[b] for b in seated] + [""] * len(PLAYER_FIELDS), strict=False
+    ):
         values[name] = value
     values["first_dealer"] = seated.index(dealer) + 1 if dealer in seated else 1
     return values

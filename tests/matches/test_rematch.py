@@ -10,6 +10,7 @@ from django.urls import reverse
 from scoring.engine import RuleSet
 from scoring.models import Match
 from tests.factories import MatchFactory
+from tests.patterns import first_match
 from tests.scoresheet import form_data, own
 
 pytestmark = pytest.mark.django_db
@@ -139,3 +140,21 @@ def test_the_hidden_start_button_comes_first_so_the_go_key_starts(client, played
     first = re.search(r"<button[^>]*>.*?</button>", form, re.S)
     assert first and "Start the rematch" in first.group(0)
     assert 'name="seat"' not in first.group(0)
+
+
+def focused(page):
+    """The seat button drawn with the focus."""
+    found = re.findall(r"<button[^>]*autofocus[^>]*>.*?</button>", page, re.S)
+    assert len(found) == 1, found
+    return first_match(r'class="visually-hidden">([^<]*)<', found[0]).group(1)
+
+
+def test_the_seat_button_pressed_keeps_the_focus_in_the_new_place(client, played):
+    page = client.get(rematch_url(played)).content.decode()
+    assert "autofocus" not in page
+    moved = client.post(rematch_url(played), form_data(page, seat="up-3")).content.decode()
+    assert focused(moved) == "Move Cy up"
+    top = client.post(rematch_url(played), form_data(moved, seat="up-2")).content.decode()
+    assert focused(top) == "Move Cy down"  # the top seat's up is disabled
+    dropped = client.post(rematch_url(played), form_data(top, seat="drop-2")).content.decode()
+    assert focused(dropped) == "Remove Bob"  # the next player's
