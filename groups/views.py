@@ -547,7 +547,7 @@ def _match_page(
 ) -> HttpResponse:
     """The group's new-match (or rematch) page, or the match it starts."""
     template = "groups/match_new.html"
-    context = match_form_context(request, form, group=group, rematch=rematch)
+    context = match_form_context(form, group=group, rematch=rematch)
     if starting and form.is_valid():
         data = form.cleaned_data
         try:

@@ -179,7 +179,7 @@ def refused_page(
     return response
 
 
-def match_form_context(request: HttpRequest, form: MatchForm, **extra: Any) -> dict[str, Any]:
+def match_form_context(form: MatchForm, **extra: Any) -> dict[str, Any]:
     """What the new-match page (and the rematch's, and a group's) draws."""
     presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
     return {"form": form, "presets": presets, **extra}
@@ -191,7 +191,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     form, starting = (
         posted_match_form(request, MatchForm) if request.method == "POST" else (MatchForm(), False)
     )
-    context = match_form_context(request, form, groups=member_groups(request))
+    context = match_form_context(form, groups=member_groups(request))
     if starting and form.is_valid():
         data = form.cleaned_data
         try:
@@ -310,7 +310,7 @@ def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         players = selectors.match_players(match=match)
         form, starting = MatchForm(initial=rematch_initial(match, players)), False
-    context = match_form_context(request, form, rematch=match)
+    context = match_form_context(form, rematch=match)
     if starting and form.is_valid():
         data = form.cleaned_data
         # A phone that joined: the rematch stays whoever started the match's (its
