@@ -26,6 +26,7 @@ from scoring import services as scoring_services
 from scoring.charts import FSI, PDI
 from scoring.engine import RuleSet
 from scoring.services import HoleEntry
+from scoring.views.access import SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 
@@ -167,6 +168,8 @@ def world(client):
         "player": reverse("groups:player", args=[group.pk, hebrew.pk]) + f"?versus={arabic.pk}",
         "match ratings": reverse("groups:match_ratings", args=[group.pk, finished.pk]),
         "account": reverse("account"),
+        "new match": reverse("groups:match_new", args=[group.pk]),
+        "rematch": reverse("groups:match_rematch", args=[group.pk, finished.pk]),
     }
 
 
@@ -182,6 +185,8 @@ PAGES = [
     "player",
     "match ratings",
     "account",
+    "new match",
+    "rematch",
 ]
 
 
@@ -197,6 +202,20 @@ def test_every_name_a_page_shows_is_isolated(client, world, page, name):
 def test_the_groups_name_is_isolated(client, world, page):
     html = client.get(world[page]).content.decode()
     assert assert_every_name_isolated(html, GROUP) >= 1
+
+
+@pytest.mark.parametrize("name", [HEBREW, ARABIC], ids=["hebrew", "arabic"])
+def test_the_rematch_pages_seat_buttons_isolate_each_name(client, name):
+    """A match without a group: its rematch page names each player in the buttons
+    that move them."""
+    match = scoring_services.match_create(
+        names=[HEBREW, ARABIC, "Ann"], first_dealer=0, rules=RuleSet(holes=1)
+    )
+    session = client.session
+    session[SESSION_KEY] = [match.pk]
+    session.save()
+    html = client.get(reverse("scoring:match_rematch", args=[match.pk])).content.decode()
+    assert assert_every_name_isolated(html, name) >= 3  # up, down and remove
 
 
 def test_the_scoreboard_isolates_each_name_where_a_number_or_a_name_follows(client, world):
