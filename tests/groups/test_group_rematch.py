@@ -31,7 +31,7 @@ def regulars(group):
 def finished(group, owner, regulars, play):
     """A finished one-hole group match of Ann, Bob and Cy (Ann dealt), knock penalty on."""
     rules = RuleSet.from_dict({"variant": "six-card", "house_rules": ["knock-penalty"]})
-    return play(group, owner, {"Ann": [3], "Bob": [4], "Cy": [5]}, rules=rules)
+    return play(group, owner, {"Ann": [3], "Bob": [4], "Cy": [5]}, rules=rules, went_out=[0])
 
 
 def seat_value(page, player):
