@@ -15,7 +15,7 @@ from tests.factories import PlayerFactory
 from tests.groups.factories import GroupFactory, UserFactory
 from tests.hardening.test_lock_order import GROUP_WRITE, MATCH_WRITE
 from tests.keepers.helpers import join
-from tests.scoresheet import GOOD, hole_data
+from tests.scoresheet import GOOD, form_data, hole_data
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +36,12 @@ def test_a_joined_phone_enters_corrects_and_deletes_holes(three, phone):
     assert not Hole.objects.exists()
 
 
+def start_rematch(phone, match):
+    """Open the rematch's page on ``phone`` and start it as it comes."""
+    url = reverse("scoring:match_rematch", args=[match.pk])
+    return phone.post(url, form_data(phone.get(url).content.decode()))
+
+
 def test_a_joined_phone_ends_the_match_and_starts_a_rematch_the_table_keeps(
     client, three, phone, save_hole
 ):
@@ -44,7 +50,7 @@ def test_a_joined_phone_ends_the_match_and_starts_a_rematch_the_table_keeps(
     phone.post(reverse("scoring:match_end", args=[three.pk]))
     three.refresh_from_db()
     assert three.is_finished
-    response = phone.post(reverse("scoring:match_rematch", args=[three.pk]))
+    response = start_rematch(phone, three)
     rematch = Match.objects.get(rematch_of=three)
     assert response["Location"] == reverse("scoring:hole_new", args=[rematch.pk])
     # The joined phone keeps it as a joined phone; the phone that started the match
@@ -126,7 +132,7 @@ def test_the_starting_phone_keeps_rematch_after_rematch_that_a_joined_phone_star
     for _ in range(3):
         save_hole(match, totals=[1, 2, 3])
         phone.post(reverse("scoring:match_end", args=[match.pk]))
-        phone.post(reverse("scoring:match_rematch", args=[match.pk]))
+        start_rematch(phone, match)
         match = Match.objects.get(rematch_of=match)
         # The phone that started the first match opens each rematch as its own.
         page = client.get(match.get_absolute_url())
