@@ -43,6 +43,7 @@ PRECACHE = (
     "css/site.css",
     "css/rules.css",
     "css/scoresheet.css",
+    "css/phones.css",
     "css/numpad.css",
     "js/offline.js",
     "js/queue.js",
