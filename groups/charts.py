@@ -11,7 +11,7 @@ bottom are thinned out until none of them crowd another."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -85,41 +85,76 @@ def average_chart(chart: Sequence[ChartPoint]) -> SafeString:
     there is nothing to draw. Drawn by ``groups/_average_chart.html``."""
     if not chart:
         return SafeString("")
-    low, high, step = value_scale([p.average for p in chart])
-    plot_w = WIDTH - PAD_LEFT - PAD_RIGHT - 2 * INSET
-    plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
-    count = len(chart)
+    plot = _plot(
+        [p.average for p in chart],
+        [p.label for p in chart],
+        left=PAD_LEFT,
+        zero=True,
+        tick_label=lambda tick: points(int(tick)),
+    )
+    drawn = AverageChart(
+        first=chart[0].label,
+        last=chart[-1].label,
+        gridlines=plot.gridlines,
+        line=plot.line,
+        dots=[
+            Dot(x, y, p.label, p.average, p.holes)
+            for (x, y), p in zip(plot.spots, chart, strict=True)
+        ],
+        dates=plot.dates,
+    )
+    return render_to_string("groups/_average_chart.html", {"chart": drawn})
 
-    def x(index: int) -> float:
-        return PAD_LEFT + INSET + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
+
+@dataclass(frozen=True)
+class Plot:
+    """A line of values over periods, placed in the chart's units: a spot per value,
+    the value axis's lines, the line through the spots and the dates that fit."""
+
+    spots: list[tuple[float, float]]
+    gridlines: list[Gridline]
+    line: str
+    dates: list[DateLabel]
+
+
+def _plot(
+    values: Sequence[float],
+    labels: Sequence[str],
+    *,
+    left: int,
+    zero: bool,
+    tick_label: Callable[[float], str],
+) -> Plot:
+    """Place ``values`` (one per period, named by ``labels``) left to right between
+    ``left`` and the right padding, on a value axis from ``value_scale``."""
+    low, high, step = value_scale(values, zero=zero)
+    plot_w = WIDTH - left - PAD_RIGHT - 2 * INSET
+    plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
+    count = len(values)
+    xs = [
+        left + INSET + (plot_w * i / (count - 1) if count > 1 else plot_w / 2) for i in range(count)
+    ]
 
     def y(value: float) -> float:
         return PAD_TOP + plot_h * (high - value) / (high - low)
 
-    dots = [
-        Dot(round(x(i), 1), round(y(p.average), 1), p.label, p.average, p.holes)
-        for i, p in enumerate(chart)
-    ]
-    xs = [x(i) for i in range(count)]
-    drawn = AverageChart(
-        first=chart[0].label,
-        last=chart[-1].label,
+    spots = [(round(x, 1), round(y(value), 1)) for x, value in zip(xs, values, strict=True)]
+    return Plot(
+        spots=spots,
         gridlines=value_gridlines(
             range(low, high + step, step),
             y,
-            left=PAD_LEFT,
+            left=left,
             right=WIDTH - PAD_RIGHT,
-            label=lambda tick: points(int(tick)),
+            label=tick_label,
             baseline=FONT * 0.35,  # the digits centred on their line
         ),
-        line=" ".join(f"{dot.x},{dot.y}" for dot in dots),
-        dots=dots,
+        line=" ".join(f"{x},{y}" for x, y in spots),
         dates=[
-            DateLabel(round(xs[i], 1), _anchor(i, count), chart[i].label)
-            for i in date_labels([p.label for p in chart], xs)
+            DateLabel(round(xs[i], 1), _anchor(i, count), labels[i])
+            for i in date_labels(labels, xs)
         ],
     )
-    return render_to_string("groups/_average_chart.html", {"chart": drawn})
 
 
 def value_scale(values: Sequence[float], *, zero: bool = True) -> tuple[int, int, int]:
@@ -224,39 +259,22 @@ def rating_chart(chart: Sequence[RatingPoint]) -> SafeString:
     ``groups/_rating_chart.html``."""
     if not chart:
         return SafeString("")
-    low, high, step = value_scale([p.rating for p in chart], zero=False)
-    left = RATING_PAD_LEFT
-    plot_w = WIDTH - left - PAD_RIGHT - 2 * INSET
-    plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
-    count = len(chart)
-
-    def x(index: int) -> float:
-        return left + INSET + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
-
-    def y(value: float) -> float:
-        return PAD_TOP + plot_h * (high - value) / (high - low)
-
-    dots = [
-        RatingDot(round(x(i), 1), round(y(p.rating), 1), p.label, p.rating, p.matches)
-        for i, p in enumerate(chart)
-    ]
-    xs = [x(i) for i in range(count)]
+    plot = _plot(
+        [p.rating for p in chart],
+        [p.label for p in chart],
+        left=RATING_PAD_LEFT,
+        zero=False,
+        tick_label=lambda tick: str(int(tick)),
+    )
     drawn = RatingChart(
         first=chart[0].label,
         last=chart[-1].label,
-        gridlines=value_gridlines(
-            range(low, high + step, step),
-            y,
-            left=left,
-            right=WIDTH - PAD_RIGHT,
-            label=lambda tick: str(int(tick)),
-            baseline=FONT * 0.35,
-        ),
-        line=" ".join(f"{dot.x},{dot.y}" for dot in dots),
-        dots=dots,
-        dates=[
-            DateLabel(round(xs[i], 1), _anchor(i, count), chart[i].label)
-            for i in date_labels([p.label for p in chart], xs)
+        gridlines=plot.gridlines,
+        line=plot.line,
+        dots=[
+            RatingDot(x, y, p.label, p.rating, p.matches)
+            for (x, y), p in zip(plot.spots, chart, strict=True)
         ],
+        dates=plot.dates,
     )
     return render_to_string("groups/_rating_chart.html", {"chart": drawn})

@@ -18,18 +18,14 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from golfsite.params import int_param
-from golfsite.wording import sentence
 from scoring.forms import PLAYER_FIELDS, rules_initial
 from scoring.models import Match
-from scoring.services import MatchRejected
 from scoring.spreadsheets import csv_download
 from scoring.views.access import match_for_request, started
-from scoring.views.limits import TooManyMatches
 from scoring.views.matches import (
     match_form_context,
     posted_match_form,
-    refused_page,
-    start_match,
+    start_match_page,
 )
 
 from . import ratings, selectors, services, transfer
@@ -550,28 +546,21 @@ def _match_page(
     context = match_form_context(form, group=group, rematch=rematch)
     if starting and form.is_valid():
         data = form.cleaned_data
-        try:
-            match = start_match(
-                request,
-                form,
-                lambda: services.group_match_create(
-                    group=group,
-                    by=request.user,
-                    picked=form.seated_regulars(data),
-                    new_names=form.new_names,
-                    first_dealer=data["first_dealer"] - 1,
-                    rules=data["rules"],
-                    rematch_of=rematch,
-                    token=data["token"],
-                ),
-            )
-        except TooManyMatches as refusal:
-            return refused_page(request, template, context, refusal)
-        except MatchRejected as exc:
-            for problem in exc.problems:
-                form.add_error(None, sentence(problem.message))
-        else:
-            return redirect("scoring:hole_new", pk=match.pk)
+        return start_match_page(
+            request,
+            template,
+            context,
+            lambda: services.group_match_create(
+                group=group,
+                by=request.user,
+                picked=form.seated_regulars(data),
+                new_names=form.new_names,
+                first_dealer=data["first_dealer"] - 1,
+                rules=data["rules"],
+                rematch_of=rematch,
+                token=data["token"],
+            ),
+        )
     return render(request, template, context)
 
 

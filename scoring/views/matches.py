@@ -179,6 +179,30 @@ def refused_page(
     return response
 
 
+def start_match_page(
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    start: Callable[[], Match],
+    *,
+    keep: bool = True,
+) -> HttpResponse:
+    """Start the match of the page's valid form with ``start`` (once: see
+    :func:`start_match`) and go to its first hole; or show the form again
+    (``template`` with ``context``), what was typed kept, saying why it did not
+    start: over a limit (429) or refused by the rules."""
+    form = context["form"]
+    try:
+        match = start_match(request, form, start, keep=keep)
+    except TooManyMatches as refusal:
+        return refused_page(request, template, context, refusal)
+    except services.MatchRejected as exc:
+        for problem in exc.problems:
+            form.add_error(None, sentence(problem.message))
+        return render(request, template, context)
+    return redirect("scoring:hole_new", pk=match.pk)
+
+
 def match_form_context(form: MatchForm, **extra: Any) -> dict[str, Any]:
     """What the new-match page (and the rematch's, and a group's) draws."""
     presets = [(slug, name, summary) for slug, (name, summary, _) in PRESETS.items()]
@@ -194,25 +218,18 @@ def match_new(request: HttpRequest) -> HttpResponse:
     context = match_form_context(form, groups=member_groups(request))
     if starting and form.is_valid():
         data = form.cleaned_data
-        try:
-            match = start_match(
-                request,
-                form,
-                lambda: services.match_create(
-                    names=data["names"],
-                    first_dealer=data["first_dealer"] - 1,
-                    rules=data["rules"],
-                    owner=request.user,
-                    token=data["token"],
-                ),
-            )
-        except TooManyMatches as refusal:
-            return refused_page(request, "scoring/match_new.html", context, refusal)
-        except services.MatchRejected as exc:
-            for problem in exc.problems:
-                form.add_error(None, sentence(problem.message))
-        else:
-            return redirect("scoring:hole_new", pk=match.pk)
+        return start_match_page(
+            request,
+            "scoring/match_new.html",
+            context,
+            lambda: services.match_create(
+                names=data["names"],
+                first_dealer=data["first_dealer"] - 1,
+                rules=data["rules"],
+                owner=request.user,
+                token=data["token"],
+            ),
+        )
     return render(request, "scoring/match_new.html", context)
 
 
@@ -317,26 +334,19 @@ def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
         # account, or the browser, through ``rematch_of``), and this phone keeps it
         # as it kept this one, as a keeper that joined (the match's phones keep it).
         joined = not started(request, match)
-        try:
-            rematch = start_match(
-                request,
-                form,
-                lambda: services.match_create(
-                    names=data["names"],
-                    first_dealer=data["first_dealer"] - 1,
-                    rules=data["rules"],
-                    owner=(match.owner or request.user) if joined else request.user,
-                    rematch_of=match,
-                    token=data["token"],
-                    phones=list(match.keepers.values_list("phone", flat=True)),
-                ),
-                keep=not joined,
-            )
-        except TooManyMatches as refusal:
-            return refused_page(request, "scoring/match_new.html", context, refusal)
-        except services.MatchRejected as exc:
-            for problem in exc.problems:
-                form.add_error(None, sentence(problem.message))
-        else:
-            return redirect("scoring:hole_new", pk=rematch.pk)
+        return start_match_page(
+            request,
+            "scoring/match_new.html",
+            context,
+            lambda: services.match_create(
+                names=data["names"],
+                first_dealer=data["first_dealer"] - 1,
+                rules=data["rules"],
+                owner=(match.owner or request.user) if joined else request.user,
+                rematch_of=match,
+                token=data["token"],
+                phones=list(match.keepers.values_list("phone", flat=True)),
+            ),
+            keep=not joined,
+        )
     return render(request, "scoring/match_new.html", context)
