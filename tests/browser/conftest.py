@@ -1,13 +1,22 @@
 """Browser tests: a real Chromium at phone size, driven by Playwright against
 pytest-django's live server. Marked `browser`; CI always runs them."""
 
+import datetime
 import os
 import re
 import shutil
+import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from groups import services as group_services
+from scoring import services as scoring_services
+from scoring.engine import RuleSet
+from scoring.models import Match
+from scoring.services import HoleEntry
+from tests.groups.factories import GroupFactory, UserFactory
 
 # Playwright's sync API runs an event loop in the main thread; without this
 # pytest-django's database set-up raises SynchronousOnlyOperation.
@@ -159,3 +168,49 @@ def console_errors(browser, monkeypatch):
     unexpected = errors.unexpected()
     if unexpected:
         pytest.fail("The browser reported errors:\n" + "\n".join(unexpected), pytrace=False)
+
+
+#: The players of the ``season`` group, in their seats.
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+#: Each match's hole scores, one row per player in NAMES: negative scores, a tie
+#: and an average that lands on a half at the top of the chart.
+TABLES = [
+    [[3, 5, 7], [4, 4, 4], [6, 2, 9], [8, 8, 1]],
+    [[-2, -1, 0], [5, 6, 7], [3, 3, 3], [4, 9, 2]],
+    [[9, 8, 8], [2, 2, 2], [6, 6, 6], [7, 1, 3]],
+    [[1, 1, 1], [1, 1, 1], [5, 5, 5], [6, 7, 8]],
+]
+
+
+@pytest.fixture
+def season():
+    """olive's group "Friday golf": the four regulars in NAMES and a dozen finished
+    three-hole matches four days apart, their scores from TABLES in turn (each
+    match ends on its last hole)."""
+    owner = UserFactory.create(username="olive")
+    group = GroupFactory.create(owner=owner, name="Friday golf")
+    start = datetime.datetime(2026, 9, 1, 20, tzinfo=datetime.UTC)
+    for n in range(12):
+        table = TABLES[n % len(TABLES)]
+        match = group_services.group_match_create(
+            group=group,
+            by=owner,
+            picked=[],
+            new_names=NAMES,
+            first_dealer=0,
+            rules=RuleSet(holes=3),
+        )
+        # Dated before any hole, so the players' records count each on its own day.
+        Match.objects.filter(pk=match.pk).update(created_at=start + datetime.timedelta(days=4 * n))
+        match.refresh_from_db()
+        for hole in range(3):
+            scoring_services.hole_record(
+                match=match,
+                entry=HoleEntry(kind="totals", totals=tuple(row[hole] for row in table)),
+                token=uuid.uuid4(),
+                number=hole + 1,
+            )
+        assert match.is_finished
+    return group

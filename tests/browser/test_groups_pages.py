@@ -5,7 +5,6 @@ and clear of the others, long names never widen a page or split a one-word
 button, each history row is tall enough to tap, and the invitation link has a Copy
 button only where JavaScript runs."""
 
-import datetime
 import uuid
 
 import pytest
@@ -15,58 +14,13 @@ from playwright.sync_api import expect
 from groups import services
 from scoring import services as scoring_services
 from scoring.engine import RuleSet
-from scoring.models import Match
 from scoring.services import HoleEntry
 from tests.groups.factories import GroupFactory, UserFactory
 
+from .conftest import NAMES
 from .helpers import WIDTH, phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-NAMES = ["Ann", "Bob", "Cy", "Dee"]
-
-
-#: Each match's hole scores, one row per player in NAMES: negative scores, a tie
-#: and an average that lands on a half at the top of the chart.
-TABLES = [
-    [[3, 5, 7], [4, 4, 4], [6, 2, 9], [8, 8, 1]],
-    [[-2, -1, 0], [5, 6, 7], [3, 3, 3], [4, 9, 2]],
-    [[9, 8, 8], [2, 2, 2], [6, 6, 6], [7, 1, 3]],
-    [[1, 1, 1], [1, 1, 1], [5, 5, 5], [6, 7, 8]],
-]
-
-
-@pytest.fixture
-def season():
-    """olive's group, four players and a dozen finished matches four days apart."""
-    owner = UserFactory.create(username="olive")
-    group = GroupFactory.create(owner=owner, name="Friday golf")
-    start = datetime.datetime(2026, 9, 1, 20, tzinfo=datetime.UTC)
-    for n in range(12):
-        table = TABLES[n % len(TABLES)]
-        match = services.group_match_create(
-            group=group,
-            by=owner,
-            picked=[],
-            new_names=NAMES,
-            first_dealer=0,
-            rules=RuleSet(holes=3),
-        )
-        # Dated before any hole, so the players' records count each on its own day.
-        Match.objects.filter(pk=match.pk).update(created_at=start + datetime.timedelta(days=4 * n))
-        match.refresh_from_db()
-        for hole in range(3):
-            scoring_services.hole_record(
-                match=match,
-                entry=HoleEntry(kind="totals", totals=tuple(row[hole] for row in table)),
-                token=uuid.uuid4(),
-                number=hole + 1,
-            )
-        match.refresh_from_db()
-        if not match.is_finished:
-            scoring_services.match_end(match=match)
-    return group
 
 
 #: Text drawn underlined that is not inside a link, as "tag: text".

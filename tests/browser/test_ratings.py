@@ -2,65 +2,29 @@
 screen with every number in view, and a player's rating chart keeps every dot
 inside its plot and every label readable, inside the chart and clear of the others."""
 
-import datetime
-import uuid
-
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from groups import services
 from groups.models import Rating
-from scoring import services as scoring_services
-from scoring.engine import RuleSet
-from scoring.models import Match
-from scoring.services import HoleEntry
-from tests.groups.factories import GroupFactory, UserFactory
 
+from .conftest import NAMES
 from .helpers import WIDTH, phone
-from .test_groups_pages import CHART, NAMES, TABLES
+from .test_groups_pages import CHART
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def rated():
-    """olive's group: four regulars, twelve finished matches four days apart."""
-    owner = UserFactory.create(username="olive")
-    group = GroupFactory.create(owner=owner, name="Friday golf")
-    start = datetime.datetime(2026, 9, 1, 20, tzinfo=datetime.UTC)
-    for n in range(12):
-        table = TABLES[n % len(TABLES)]
-        match = services.group_match_create(
-            group=group,
-            by=owner,
-            picked=[],
-            new_names=NAMES,
-            first_dealer=0,
-            rules=RuleSet(holes=3),
-        )
-        Match.objects.filter(pk=match.pk).update(created_at=start + datetime.timedelta(days=4 * n))
-        match.refresh_from_db()
-        for hole in range(3):
-            scoring_services.hole_record(
-                match=match,
-                entry=HoleEntry(kind="totals", totals=tuple(row[hole] for row in table)),
-                token=uuid.uuid4(),
-                number=hole + 1,
-            )
-    return group
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_leaderboard_fits_a_phone(browser, live_server, rated, scheme, screenshot_dir):
+def test_the_leaderboard_fits_a_phone(browser, live_server, season, scheme, screenshot_dir):
     context, page = phone(browser, live_server, "olive", scheme=scheme)
-    page.goto(live_server.url + reverse("groups:detail", args=[rated.pk]))
+    page.goto(live_server.url + reverse("groups:detail", args=[season.pk]))
     heading = page.get_by_role("heading", name="Ratings", exact=True)
     expect(heading).to_be_visible()
     # Twelve matches of four bring every uncertainty below the threshold: all settled.
     board = page.get_by_role("table", name="Ratings", exact=True)
     expect(board.get_by_role("row")).to_have_count(1 + len(NAMES))
-    best = Rating.objects.filter(group=rated).order_by("-played_at", "-shown").first()
+    best = Rating.objects.filter(group=season).order_by("-played_at", "-shown").first()
     assert best is not None
     expect(board.get_by_role("row").nth(1)).to_contain_text(str(best.shown))
     for cell in board.locator("td").all():
@@ -83,11 +47,11 @@ RATING_CHART = CHART.replace(
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_rating_chart_is_readable_on_a_phone(
-    browser, live_server, rated, scheme, screenshot_dir
+    browser, live_server, season, scheme, screenshot_dir
 ):
     context, page = phone(browser, live_server, "olive", scheme=scheme)
-    ann = rated.roster.get(name="Ann")
-    page.goto(live_server.url + reverse("groups:player", args=[rated.pk, ann.pk]))
+    ann = season.roster.get(name="Ann")
+    page.goto(live_server.url + reverse("groups:player", args=[season.pk, ann.pk]))
     svg = page.locator("svg[aria-labelledby=rating-title]")
     expect(svg).to_be_visible()
     chart = page.evaluate(RATING_CHART)
