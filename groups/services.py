@@ -209,11 +209,12 @@ def group_match_create(
     first_dealer: int,
     rules: RuleSet,
     rematch_of: Match | None = None,
+    phones: Iterable[str] = (),
     token: uuid.UUID | None = None,
 ) -> Match:
     """Start a match in ``group``: ``picked`` roster players, then ``new_names`` (who
     join the roster), in that seating order. The rules become the group's usual ones.
-    ``token``: the form's one-time token (``scoring.services.match_create``)."""
+    ``phones`` and ``token``: as ``scoring.services.match_create`` takes them."""
     newcomers = roster_for_names(group=group, names=new_names)
     seated = [*picked, *newcomers]
     match = scoring_services.match_create(
@@ -224,6 +225,7 @@ def group_match_create(
         group=group,
         roster_players=seated,
         rematch_of=rematch_of,
+        phones=phones,
         token=token,
     )
     group.usual_rules = rules.to_dict()

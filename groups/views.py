@@ -558,6 +558,8 @@ def _match_page(
                 first_dealer=data["first_dealer"] - 1,
                 rules=data["rules"],
                 rematch_of=rematch,
+                # The phones that joined the match keep the rematch: the table plays on.
+                phones=list(rematch.keepers.values_list("phone", flat=True)) if rematch else [],
                 token=data["token"],
             ),
         )

@@ -6,13 +6,17 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from golfsite.ratelimit import Limit
 from groups import services
+from scoring import services as scoring_services
 from scoring.engine import RuleSet
 from scoring.models import Match
 from scoring.views import limits
+from tests.hardening.test_lock_order import GROUP_WRITE, MATCH_WRITE
 from tests.patterns import visible_text
 from tests.scoresheet import checked, form_data
 
@@ -131,6 +135,33 @@ def test_the_group_rematch_starts_with_the_seats_the_table_numbered(
     assert rematch.group == group
     assert rematch.rematch_of == finished
     assert rematch.rule_set.house_rules == finished.rule_set.house_rules
+
+
+def test_the_group_rematch_as_it_comes_keeps_the_table_and_its_phones(
+    client, group, member, regulars, finished
+):
+    """Started unchanged, a group's rematch seats the same regulars in the same
+    seats, in the group, under the same rules with the deal one seat on; the
+    phones that joined the match keep the rematch too, so the table plays on. It
+    writes its match, seats and phones before the group's row (the order every
+    writer keeps, so two changes at once wait rather than deadlock)."""
+    scoring_services.match_join(match=finished, phone="a-phone")
+    client.force_login(member)
+    url = reverse("groups:match_rematch", args=[group.pk, finished.pk])
+    data = form_data(client.get(url).content.decode())
+    with CaptureQueriesContext(connection) as queries:
+        client.post(url, data)
+    rematch = Match.objects.get(rematch_of=finished)
+    seats = list(rematch.players.values_list("name", "roster_player"))
+    assert seats == list(finished.players.values_list("name", "roster_player"))
+    assert rematch.group == group
+    assert rematch.rules == finished.rules
+    assert rematch.first_dealer == 1
+    assert list(rematch.keepers.values_list("phone", flat=True)) == ["a-phone"]
+    sqls = [query["sql"] for query in queries.captured_queries]
+    group_writes = [n for n, sql in enumerate(sqls) if GROUP_WRITE.match(sql)]
+    match_writes = [n for n, sql in enumerate(sqls) if MATCH_WRITE.match(sql)]
+    assert group_writes and match_writes[-1] < group_writes[0], sqls
 
 
 def test_the_group_forms_start_one_match_however_often_they_are_sent(
