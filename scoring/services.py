@@ -433,23 +433,6 @@ def match_keeper_remove(*, match: Match, keeper_id: int) -> bool:
     return bool(deleted)
 
 
-def match_rematch(*, match: Match, owner: Any = None) -> Match:
-    """A new match with the same players and rules; the first deal moves one seat on.
-    The phones that joined the match keep the rematch too, so the table plays on."""
-    players = list(match.players.all())
-    names = [player.name for player in players]
-    return match_create(
-        names=names,
-        first_dealer=(match.first_dealer + 1) % len(names),
-        rules=match.rule_set,
-        owner=owner,
-        rematch_of=match,
-        group=match.group,
-        roster_players=[player.roster_player for player in players],
-        phones=list(match.keepers.values_list("phone", flat=True)),
-    )
-
-
 def match_results_refresh(*, match: Match, players: list[Player] | None = None) -> None:
     """Store each player's total and place (the engine's standings) and their holes
     summed up on the player, so histories and statistics read one row per player and

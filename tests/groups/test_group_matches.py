@@ -220,15 +220,6 @@ def test_a_knock_penalty_is_marked_on_the_score(group, owner, play):
     assert [(p.knock_penalties, p.times_out) for p in seats] == [(1, 1), (0, 0)]
 
 
-def test_a_rematch_stays_in_the_group_with_the_same_roster_links(group, owner, play):
-    match = play(group, owner, {"Ann": [3], "Bob": [4]})
-    rematch = scoring_services.match_rematch(match=match, owner=owner)
-    assert rematch.group == group
-    assert [p.roster_player_id for p in rematch.players.all()] == [
-        p.roster_player_id for p in match.players.all()
-    ]
-
-
 def test_typed_names_on_the_roster_are_linked_in_the_order_typed(client, group, member):
     services.roster_add(group=group, name="Bob")
     client.force_login(member)

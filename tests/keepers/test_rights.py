@@ -3,17 +3,13 @@ may, except deleting the match or moving it into a group; and a rematch stays wi
 the whole table."""
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import Hole, Match, MatchKeeper
 from scoring.views.access import SESSION_KEY
 from tests.factories import PlayerFactory
 from tests.groups.factories import GroupFactory, UserFactory
-from tests.hardening.test_lock_order import GROUP_WRITE, MATCH_WRITE
 from tests.keepers.helpers import join
 from tests.scoresheet import GOOD, form_data, hole_data
 
@@ -104,24 +100,6 @@ def _signed_in(user):
     client = Client()
     client.force_login(user)
     return client
-
-
-def test_a_group_rematch_writes_its_phones_before_the_groups_row():
-    """The order every writer keeps (``scoring.services``): nothing of a match after
-    its group's row, so two changes at once wait rather than deadlock."""
-    owner = UserFactory.create(username="olga")
-    group = GroupFactory.create(owner=owner, name="Olga's golf")
-    match = Match.objects.create(rules={"variant": "six-card"}, holes_planned=9, group=group)
-    for seat, name in enumerate(["Ann", "Bob"]):
-        PlayerFactory.create(match=match, seat=seat, name=name)
-    services.match_join(match=match, phone="a-phone")
-    with CaptureQueriesContext(connection) as queries:
-        rematch = services.match_rematch(match=match)
-    sqls = [query["sql"] for query in queries.captured_queries]
-    group_writes = [n for n, sql in enumerate(sqls) if GROUP_WRITE.match(sql)]
-    match_writes = [n for n, sql in enumerate(sqls) if MATCH_WRITE.match(sql)]
-    assert group_writes and match_writes[-1] < group_writes[0], sqls
-    assert list(rematch.keepers.values_list("phone", flat=True)) == ["a-phone"]
 
 
 def test_the_starting_phone_keeps_rematch_after_rematch_that_a_joined_phone_starts(

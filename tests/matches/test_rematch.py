@@ -107,6 +107,21 @@ def test_the_rematch_starts_with_the_seating_and_rules_the_table_chose(client, p
     assert client.get(reverse("scoring:hole_new", args=[rematch.pk])).status_code == 200
 
 
+def test_the_rematch_as_it_comes_keeps_the_players_and_rules_and_the_deal_goes_round(
+    client,
+):
+    """Started unchanged: the same players in the same seats, the same rules, and
+    the first deal one seat on, from the last seat round to the first."""
+    rules = RuleSet(variant="four-card", holes=1)
+    match = MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=rules.to_dict(), first_dealer=2)
+    own(client, match)
+    client.post(rematch_url(match), form_data(client.get(rematch_url(match)).content.decode()))
+    rematch = Match.objects.get(rematch_of=match)
+    assert [p.name for p in rematch.players.all()] == ["Ann", "Bob", "Cy"]
+    assert rematch.rules == match.rules
+    assert rematch.first_dealer == 0
+
+
 def test_a_refused_rematch_keeps_the_seating_with_the_reason(client, played):
     page = client.get(rematch_url(played)).content.decode()
     response = client.post(rematch_url(played), form_data(page, player_2="ann"))

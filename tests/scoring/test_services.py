@@ -200,16 +200,6 @@ def test_a_database_failure_mid_save_leaves_the_match_as_it_was(save_hole, monke
     assert not match.is_finished
 
 
-def test_a_rematch_keeps_players_and_rules_and_moves_the_deal_on(save_hole):
-    rules = RuleSet(variant="four-card", holes=1)
-    match = MatchFactory.create(players=["Ann", "Bob", "Cy"], rules=rules.to_dict(), first_dealer=2)
-    rematch = services.match_rematch(match=match)
-    assert [p.name for p in rematch.players.all()] == ["Ann", "Bob", "Cy"]
-    assert rematch.rules == match.rules
-    assert rematch.first_dealer == 0
-    assert rematch.rematch_of == match
-
-
 @settings(max_examples=80, deadline=None)
 @given(data=st.data(), rules=rule_sets, players=st.integers(2, 4))
 def test_a_checked_hole_is_scored_as_the_engine_scores_it(data, rules, players):
