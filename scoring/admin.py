@@ -188,8 +188,8 @@ class ScoreInline(admin.TabularInline[Score, Hole]):
     fields = readonly_fields = ("seat", "player", "grid", "grid_score", "score", "went_out")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Score]:
-        # Each row shows its player, and its name (``Score.__str__``) reads the hole too.
-        return super().get_queryset(request).select_related("player", "hole")
+        # Each row shows its player.
+        return super().get_queryset(request).select_related("player")
 
 
 @admin.register(Hole)

@@ -239,7 +239,10 @@ class Score(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} on hole {self.hole.number}: {self.score}"
+        # From the row alone: the admin names many scores at once (a deletion's
+        # confirmation and log), and reading each seat and hole would cost queries.
+        # The seat as stored, as the admin's columns show it.
+        return f"Score {self.score} (seat {self.seat}, hole id {self.hole_id})"
 
 
 class MatchKeeper(models.Model):

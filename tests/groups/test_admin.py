@@ -6,8 +6,10 @@ import pytest
 from django.contrib.admin import site
 from django.contrib.admin.utils import get_deleted_objects
 from django.contrib.auth.models import Permission, User
+from django.db import connection
 from django.db.models import Model
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from groups.admin import NewMembershipInline, RosterInline
@@ -131,6 +133,33 @@ def test_deleting_selected_matches_counts_what_goes_with_them(admin_client, grou
     }
     assert link(first) in page
     assert link(second) in page
+
+
+def test_a_score_names_itself_without_a_query(group, owner, play, django_assert_num_queries):
+    """The admin names a score (titles, confirmations, its log) from its own row."""
+    match = play(group, owner, {"Ann": [3], "Bob": [7]})
+    bob = Score.objects.get(hole__match=match, seat=1)
+    with django_assert_num_queries(0):
+        name = str(bob)
+    assert name == f"Score 7 (seat 1, hole id {bob.hole_id})"
+
+
+def test_deleting_selected_scores_asks_in_as_many_queries_for_many(
+    admin_client, group, owner, play
+):
+    """The confirmation names every selected score: a few or many, the same count."""
+    few = play(group, owner, {"Ann": [3], "Bob": [4]})
+    many = play(group, owner, {"Ann": [1, 2, 3, 4], "Bob": [5, 6, 7, 8], "Cy": [9, 9, 9, 9]})
+    url = reverse("admin:scoring_score_changelist")
+    counts = []
+    for match in (few, many):
+        selected = list(Score.objects.filter(hole__match=match))
+        action = {"action": "delete_selected", "_selected_action": [s.pk for s in selected]}
+        with CaptureQueriesContext(connection) as queries:
+            page = admin_client.post(url, action).content.decode()
+        assert all(str(score) in page for score in selected)
+        counts.append(len(queries))
+    assert counts[1] == counts[0], counts
 
 
 def test_a_user_who_owns_a_group_is_kept_by_it(admin_client, group, owner, member):
