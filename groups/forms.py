@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.forms.boundfield import BoundWidget
+from django.utils.html import format_html, format_html_join
 
 from scoring.engine import VARIANTS
 from scoring.engine.rules import MAX_PLAYERS
@@ -134,6 +135,27 @@ class GroupMatchForm(MatchForm):
         for n, name in enumerate(PLAYER_FIELDS, start=1):
             self.fields[name].label = f"New player {n}"
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self._mark_same_seats(data)
+        return data
+
+    def _mark_same_seats(self, data: dict[str, Any]) -> None:
+        """Refuse a seat number given to two ticked regulars: the reason goes beside
+        each of their seat boxes, naming who else has it. (An unticked regular's
+        number seats nobody, so it clashes with nothing.)"""
+        by_seat: dict[int, list[RosterPlayer]] = {}
+        for player in data.get("roster") or []:
+            seat = data.get(seat_field(player.pk))
+            if seat is not None:
+                by_seat.setdefault(seat, []).append(player)
+        for seat, players in by_seat.items():
+            if len(players) < 2:
+                continue
+            for player in players:
+                others = [other.name for other in players if other != player]
+                self.add_error(seat_field(player.pk), same_seat_message(others, seat))
+
     @classmethod
     def kept_on_preset(cls, data: Any) -> dict[str, Any]:
         kept: dict[str, Any] = {"roster": data.getlist("roster")}
@@ -176,6 +198,22 @@ SEAT_PREFIX = "seat_"
 def seat_field(roster_id: int) -> str:
     """The name of a regular's seat box."""
     return f"{SEAT_PREFIX}{roster_id}"
+
+
+def same_seat_message(others: list[str], seat: int) -> str:
+    """What a regular's seat box says when ``others`` were given its number too."""
+    names = [format_html("<bdi>{}</bdi>", name) for name in others]
+    if len(names) == 1:
+        return format_html(
+            "{} has seat {} too; give each player a different number.", names[0], seat
+        )
+    listed = format_html_join(", ", "{}", ((name,) for name in names[:-1]))
+    return format_html(
+        "{} and {} have seat {} too; give each player a different number.",
+        listed,
+        names[-1],
+        seat,
+    )
 
 
 #: Browsers show a date field in their own format (31/03/2025, 3/31/2025, ...), so

@@ -96,6 +96,60 @@ def test_a_seat_number_out_of_range_is_explained_and_the_ticks_kept(
     assert not Match.objects.exists()
 
 
+def seat_row(page, player):
+    """The roster line of a regular on the page: their tick, seat box and its reason."""
+    rows = page.split('<li class="roster-seat">')[1:]
+    found = [row for row in rows if f'name="seat_{player.pk}"' in row]
+    assert len(found) == 1, player.name
+    return found[0].split("</fieldset>")[0]
+
+
+@pytest.mark.parametrize("form", ["new match", "rematch"])
+def test_a_seat_number_given_twice_is_refused_beside_both_boxes_and_kept(
+    client, group, member, regulars, finished, form
+):
+    client.force_login(member)
+    if form == "rematch":
+        url = reverse("groups:match_rematch", args=[group.pk, finished.pk])
+    else:
+        url = reverse("groups:match_new", args=[group.pk])
+    ann, bob, cy, dee = (regulars[n] for n in ("Ann", "Bob", "Cy", "Dee"))
+    data = form_data(
+        client.get(url).content.decode(),
+        roster=[ann.pk, bob.pk, cy.pk],
+        # Dee is not ticked: the number typed for her seats nobody and clashes with nothing.
+        **{f"seat_{ann.pk}": "2", f"seat_{bob.pk}": "1", f"seat_{cy.pk}": "2"},
+        **{f"seat_{dee.pk}": "1"},
+    )
+    response = client.post(url, data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert Match.objects.get() == finished
+    said = {p.name: visible_text(seat_row(page, p)) for p in (ann, bob, cy, dee)}
+    assert "Cy has seat 2 too; give each player a different number." in said["Ann"]
+    assert "Ann has seat 2 too; give each player a different number." in said["Cy"]
+    assert "too;" not in said["Bob"] and "too;" not in said["Dee"]
+    assert 'aria-invalid="true"' in seat_row(page, ann)
+    assert "<bdi>Cy</bdi> has seat 2 too" in seat_row(page, ann)
+    # Everything typed is kept.
+    assert checked(page, "roster") == [str(ann.pk), str(bob.pk), str(cy.pk)]
+    assert [seat_value(page, p) for p in (ann, bob, cy, dee)] == ["2", "1", "2", "1"]
+    assert "The match did not start" in page
+
+
+def test_a_seat_number_given_three_times_names_the_other_two(client, group, member, regulars):
+    client.force_login(member)
+    ann, bob, cy = regulars["Ann"], regulars["Bob"], regulars["Cy"]
+    data = form_data(
+        new_match_page(client, group),
+        roster=[ann.pk, bob.pk, cy.pk],
+        **{f"seat_{p.pk}": "1" for p in (ann, bob, cy)},
+    )
+    page = client.post(reverse("groups:match_new", args=[group.pk]), data).content.decode()
+    assert "Ann and Cy have seat 1 too" in visible_text(seat_row(page, bob))
+    assert not Match.objects.exists()
+
+
 def test_the_group_rematch_asks_with_the_regulars_numbered_in_their_seats(
     client, group, member, regulars, finished
 ):
