@@ -1,10 +1,21 @@
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib import admin
-from django.contrib.admin.utils import quote
-from django.db.models import CASCADE, PROTECT, ForeignObjectRel, Model, Q, QuerySet
-from django.http import HttpRequest
+from django.contrib import admin, messages
+from django.contrib.admin import actions as admin_actions
+from django.contrib.admin.utils import quote, unquote
+from django.db.models import (
+    CASCADE,
+    PROTECT,
+    ForeignObjectRel,
+    Model,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+)
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import capfirst
@@ -192,18 +203,59 @@ class ScoreInline(admin.TabularInline[Score, Hole]):
         return super().get_queryset(request).select_related("player")
 
 
+def holes_left_behind(holes: QuerySet[Hole]) -> list[Hole]:
+    """The holes that deleting ``holes`` would leave after a gap: each later hole of
+    their matches that is not deleted with them."""
+    first_deleted = holes.filter(match=OuterRef("match")).order_by("number").values("number")
+    later = Hole.objects.filter(
+        match__in=holes.values("match"), number__gt=Subquery(first_deleted[:1])
+    )
+    return list(later.exclude(pk__in=holes.values("pk")).order_by("match", "number"))
+
+
+def left_behind_message(left: list[Hole]) -> str:
+    return (
+        f"Nothing was deleted: {str(left[0]).lower()} would be left after a gap. A match's "
+        "holes are numbered as they were played, so only its last hole can be deleted, "
+        "as on the scoresheet: delete the holes after it first (or with it), or correct "
+        "the hole on its page instead."
+    )
+
+
 @admin.register(Hole)
 class HoleAdmin(PartOfAMatchAdmin):
+    """A match's holes. Only the last holes of a match can be deleted here, as on the
+    scoresheet: the next hole is numbered from how many there are, so a gap would
+    stop the match's next save."""
+
     list_display = ["match", "number", "kind", "went_out", "revision", "created_at"]
     list_filter = ["kind", "created_at"]
     search_fields = ["match__players__name"]
     raw_id_fields = ["match"]
     readonly_fields = ["token", "created_at", "updated_at"]
     inlines = [ScoreInline]
+    actions = ["delete_selected"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         # A saved hole stays in its match (its scores belong to that match's seats).
         return [*super().get_readonly_fields(request, obj), *(["match"] if obj else [])]
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        holes = Hole.objects.filter(pk=unquote(object_id))
+        if left := holes_left_behind(holes):
+            self.message_user(request, left_behind_message(left), messages.ERROR)
+            return redirect(f"{self.admin_site.name}:scoring_hole_change", object_id)
+        return super().delete_view(request, object_id, extra_context)
+
+    # In place of the site's own action, which it calls once the holes may go.
+    @admin.action(permissions=["delete"], description="Delete selected holes")
+    def delete_selected(self, request: HttpRequest, queryset: QuerySet[Hole]) -> Any:
+        if left := holes_left_behind(queryset):
+            self.message_user(request, left_behind_message(left), messages.ERROR)
+            return None
+        return admin_actions.delete_selected(self, request, queryset)
 
 
 @admin.register(Player)

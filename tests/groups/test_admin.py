@@ -1,6 +1,7 @@
 """Every model has an admin page that lists, filters and searches."""
 
 import re
+import uuid
 
 import pytest
 from django.contrib.admin import site
@@ -14,8 +15,12 @@ from django.urls import reverse
 
 from groups.admin import NewMembershipInline, RosterInline
 from groups.models import Membership
+from scoring import services as scoring_services
+from scoring.engine import RuleSet
 from scoring.models import Score
+from scoring.services import HoleEntry
 from tests.groups.admin_pages import form_data
+from tests.patterns import visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -305,6 +310,65 @@ def test_a_hole_deleted_in_the_admin_leaves_the_board_and_the_totals(
     assert '<td class="num scorecard__total">3</td>' in page
     assert '<td class="num scorecard__total">6</td>' not in page
     assert [p.total for p in match.players.order_by("seat")] == [3, 4]
+
+
+def hole_numbers(match):
+    return list(match.holes.order_by("number").values_list("number", flat=True))
+
+
+def save_next_hole(match):
+    """Save the match's next hole, numbered as the scoresheet numbers it."""
+    number = match.holes.count() + 1
+    entry = HoleEntry(kind="totals", totals=(1, 1))
+    scoring_services.hole_record(match=match, entry=entry, token=uuid.uuid4(), number=number)
+
+
+def test_the_admin_deletes_only_a_matchs_last_hole(client, root, group, owner, play):
+    """The next hole is numbered from how many there are: a hole deleted from the
+    middle would leave the next save clashing with the last hole for good."""
+    rules = RuleSet(holes=4)
+    match = play(group, owner, {"Ann": [3, 1, 2], "Bob": [4, 2, 2]}, rules=rules, finish=False)
+    first = match.holes.get(number=1)
+    url = reverse("admin:scoring_hole_delete", args=[first.pk])
+    for response in (client.get(url, follow=True), client.post(url, {"post": "yes"}, follow=True)):
+        assert response.redirect_chain[-1][0] == reverse(
+            "admin:scoring_hole_change", args=[first.pk]
+        )
+        said = visible_text(response.content.decode())
+        assert f"Nothing was deleted: hole 2 of match {match.pk} would be left after a gap." in said
+        assert "only its last hole can be deleted" in said
+    assert hole_numbers(match) == [1, 2, 3]
+    last = match.holes.get(number=3)
+    client.post(reverse("admin:scoring_hole_delete", args=[last.pk]), {"post": "yes"})
+    assert hole_numbers(match) == [1, 2]
+    save_next_hole(match)
+    assert hole_numbers(match) == [1, 2, 3]
+
+
+def test_the_admin_deletes_selected_holes_only_from_the_end_of_their_matches(
+    client, root, group, owner, play
+):
+    rules = RuleSet(holes=4)
+    match = play(group, owner, {"Ann": [3, 1, 2], "Bob": [4, 2, 2]}, rules=rules, finish=False)
+    other = play(group, owner, {"Ann": [5, 5], "Bob": [6, 6]})
+    url = reverse("admin:scoring_hole_changelist")
+
+    def selected(*holes):
+        return {"action": "delete_selected", "_selected_action": [hole.pk for hole in holes]}
+
+    one, two, three = match.holes.order_by("number")
+    last_of_other = other.holes.get(number=2)
+    refused = client.post(url, selected(two, last_of_other, one), follow=True)
+    said = visible_text(refused.content.decode())
+    assert f"Nothing was deleted: hole 3 of match {match.pk} would be left after a gap." in said
+    assert hole_numbers(match) == [1, 2, 3] and hole_numbers(other) == [1, 2]
+    # The last holes of each match may go, asked first as ever.
+    asked = client.post(url, selected(three, two, last_of_other))
+    assert "<title>Delete multiple objects" in asked.content.decode()
+    client.post(url, {**selected(three, two, last_of_other), "post": "yes"})
+    assert hole_numbers(match) == [1] and hole_numbers(other) == [1]
+    save_next_hole(match)
+    assert hole_numbers(match) == [1, 2]
 
 
 def test_scores_deleted_in_the_admin_leave_the_statistics(

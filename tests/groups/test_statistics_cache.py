@@ -360,10 +360,10 @@ class History(RuleBasedStateMachine):
         if len(self.roster()) > 2:
             admin_delete(self.admin, self.roster()[n % len(self.roster())])
 
-    def delete_hole_by_hand(self, n, hole, *_):
+    def delete_hole_by_hand(self, n, *_):
+        """The match's last hole: the admin deletes no other."""
         if matches := [m for m in self.matches() if m.holes.exists()]:
-            holes = list(matches[n % len(matches)].holes.order_by("number"))
-            admin_delete(self.admin, holes[hole % len(holes)])
+            admin_delete(self.admin, matches[n % len(matches)].holes.order_by("number").last())
 
     def delete_by_hand(self, n, *_):
         if matches := self.matches():
