@@ -1,5 +1,6 @@
 """Benchmarks and load tests of the site, kept apart from it: nothing in the apps
-imports this package, and no test does.
+imports this package, and no test does. (It borrows the tests' eight-player table,
+``tests.tables``, which needs no Django.)
 
 - ``__main__``: `python -m bench` (what `make bench`, `make loadtest` and `make audit`
   run), the engine's figures and the table.

@@ -14,19 +14,9 @@ from dataclasses import dataclass
 
 from bench.peer import peer_scorer
 from scoring.engine import HouseRule, RuleSet, check_grid, check_table, score_grid, score_hole
+from tests.tables import EIGHT_PLAYERS
 
 SIX_CARD = "8 5 7 / 8 3 9"
-#: One hole of an 8-player table, a grid a seat.
-EIGHT_PLAYERS = (
-    "8 5 7 / 8 3 9",
-    "KS 5H JC / KD 5C 2H",
-    "A 2 3 / 4 5 6",
-    "7 8 9 / 10 J Q",
-    "K A 2 / 3 4 5",
-    "6 7 8 / 9 10 J",
-    "Q K A / 2 3 4",
-    "5 6 7 / 8 9 10",
-)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from django.urls import resolve, reverse
 
 from bench.browser import Answer, BenchError, Browser, form_of
-from bench.engine import EIGHT_PLAYERS
+from tests.tables import EIGHT_PLAYERS
 
 NAMES = ("Ann", "Bob", "Cleo", "Dev", "Esme", "Finn", "Gus", "Hana")
 HTMX = {"HX-Request": "true"}

@@ -13,6 +13,7 @@ from factory.django import DjangoModelFactory
 
 from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Player
+from tests.tables import EIGHT_PLAYERS
 
 
 def seat_players(match: Match, create: bool, names: Iterable[str] | None, **kwargs: Any) -> None:
@@ -73,23 +74,10 @@ def new_match_form(**changes: Any) -> dict[str, Any]:
     }
 
 
-#: One hole of an 8-player table, a grid a seat.
-EIGHT_PLAYERS = (
-    "8 5 7 / 8 3 9",
-    "KS 5H JC / KD 5C 2H",
-    "A 2 3 / 4 5 6",
-    "7 8 9 / 10 J Q",
-    "K A 2 / 3 4 5",
-    "6 7 8 / 9 10 J",
-    "Q K A / 2 3 4",
-    "5 6 7 / 8 9 10",
-)
-
-
 def eight_player_match(*, played: int, holes: int = 18) -> Match:
     """An 8-player match of ``holes`` holes with the first ``played`` saved through the
-    scoresheet's service, each from :data:`EIGHT_PLAYERS`: the largest scoreboard a
-    phone shows."""
+    scoresheet's service, each from :data:`tests.tables.EIGHT_PLAYERS`: the largest
+    scoreboard a phone shows."""
     from scoring import services
 
     match = services.match_create(

@@ -41,8 +41,8 @@ from scoring.engine import RuleSet, apply_hole_rules
 from scoring.models import Match
 from scoring.views.access import SESSION_KEY
 from scoring.views.matches import list_cursor
-from tests.factories import EIGHT_PLAYERS
 from tests.security.test_access import ADMIN_NAMESPACE, TABLE, site_urls
+from tests.tables import EIGHT_PLAYERS
 
 pytestmark = pytest.mark.django_db
 
