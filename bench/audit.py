@@ -5,6 +5,13 @@
 Prints Performance, Accessibility, Best Practices and SEO for each page; a score
 under its threshold is an error. Lighthouse comes from the npm registry into
 `.tools/` on first use.
+
+The pages are a keeper's, so Lighthouse's Chromium must hold the keeper's session.
+It gets it in its cookie jar, as a phone has it (written into a Chromium profile
+that each run starts from a copy of): a ``Cookie`` header given to Lighthouse
+would go only with the first request, since Chromium sends its jar's cookies
+instead as soon as the site has set one (the CSRF cookie), and the page's own
+requests (the join link's QR code) would come from a stranger.
 """
 
 from __future__ import annotations
@@ -14,7 +21,9 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 from django.urls import reverse
 
@@ -81,36 +90,70 @@ def chromium() -> str:
     return path
 
 
-def run_lighthouse(binary: Path, url: str, cookie: str) -> dict[str, int]:
-    """The four scores of ``url``. Lighthouse now and then fails to record the
-    page's trace on a busy machine ("NO_NAVSTART"); a failed run is tried once more."""
+def profile_with_cookies(directory: Path, base_url: str, cookies: dict[str, str]) -> None:
+    """A Chromium profile in ``directory`` whose cookie jar holds ``cookies`` for the
+    site at ``base_url``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(directory),
+            executable_path=chromium(),
+            args=[*CHROME_FLAGS.split(), "--password-store=basic"],
+        )
+        # Kept for a day: a cookie without an expiry would not outlive this browser.
+        expires = time.time() + 24 * 60 * 60
+        context.add_cookies(
+            [
+                {"name": name, "value": value, "url": base_url, "expires": expires}
+                for name, value in cookies.items()
+            ]
+        )
+        context.close()
+
+
+def run_lighthouse(binary: Path, url: str, profile: Path) -> dict[str, Any]:
+    """Lighthouse's report on ``url`` (its JSON), run in a copy of the Chromium
+    ``profile``. Lighthouse now and then fails to record the page's trace on a busy
+    machine ("NO_NAVSTART"); a failed run is tried once more."""
     try:
-        return _lighthouse_once(binary, url, cookie)
+        return _lighthouse_once(binary, url, profile)
     except subprocess.CalledProcessError:
-        return _lighthouse_once(binary, url, cookie)
+        return _lighthouse_once(binary, url, profile)
 
 
-def _lighthouse_once(binary: Path, url: str, cookie: str) -> dict[str, int]:
+def _lighthouse_once(binary: Path, url: str, profile: Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
+        shutil.copytree(profile, f"{tmp}/profile")
         subprocess.run(
             [
                 str(binary),
                 url,
-                f"--chrome-flags={CHROME_FLAGS} --user-data-dir={tmp}/profile",
+                f"--chrome-flags={CHROME_FLAGS} --password-store=basic "
+                f"--user-data-dir={tmp}/profile",
                 "--form-factor=mobile",
                 "--only-categories=performance,accessibility,best-practices,seo",
                 "--output=json",
                 f"--output-path={report}",
                 "--quiet",
-                f"--extra-headers={json.dumps({'Cookie': cookie})}",
             ],
             check=True,
             env={**os.environ, "CHROME_PATH": chromium()},
             timeout=180,
         )
-        data = json.loads(report.read_text())
-    return {key: round(cat["score"] * 100) for key, cat in data["categories"].items()}
+        data: dict[str, Any] = json.loads(report.read_text())
+    return data
+
+
+def shortfalls(report: dict[str, Any], category: str) -> list[str]:
+    """The titles of the audits that cost ``category`` points in ``report``."""
+    audits = report["audits"]
+    return [
+        audits[ref["id"]]["title"]
+        for ref in report["categories"][category]["auditRefs"]
+        if ref["weight"] > 0 and (audits[ref["id"]].get("score") or 0) < 1
+    ]
 
 
 def audit(base_url: str, lines: list[str]) -> list[str]:
@@ -119,16 +162,22 @@ def audit(base_url: str, lines: list[str]) -> list[str]:
     binary = lighthouse_binary()
     browser = Browser(base_url)
     paths = audit_paths(browser)
-    cookie = "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
     failures: list[str] = []
     lines.append(f"{'page':<52} perf  a11y  best  seo")
-    for path in paths:
-        scores = run_lighthouse(binary, base_url + path, cookie)
-        row = "  ".join(f"{scores[key]:4d}" for key in THRESHOLDS)
-        lines.append(f"{path:<52} {row}")
-        failures += [
-            f"{path}: {key} {scores[key]} < {low}"
-            for key, low in THRESHOLDS.items()
-            if scores[key] < low
-        ]
+    with tempfile.TemporaryDirectory() as tmp:
+        profile = Path(tmp) / "profile"
+        profile_with_cookies(profile, base_url, browser.cookies)
+        for path in paths:
+            report = run_lighthouse(binary, base_url + path, profile)
+            scores = {
+                key: round(category["score"] * 100)
+                for key, category in report["categories"].items()
+            }
+            row = "  ".join(f"{scores[key]:4d}" for key in THRESHOLDS)
+            lines.append(f"{path:<52} {row}")
+            failures += [
+                f"{path}: {key} {scores[key]} < {low} ({'; '.join(shortfalls(report, key))})"
+                for key, low in THRESHOLDS.items()
+                if scores[key] < low
+            ]
     return failures
