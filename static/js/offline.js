@@ -1,7 +1,9 @@
 /* The site without a signal (the service worker is templates/offline/sw.js). The
    pages work without this file; with it:
    - the service worker is set going, which keeps the pages a keeper opens;
-   - a page the phone shows from what it kept says so, and since when;
+   - a page the phone shows from what it kept says so, and since when; once the
+     site answers again, a scoreboard brings itself up to date in place (another
+     kept page says to reload it: it may hold what was being typed);
    - live refreshes (a followed board) pause while the phone is offline;
    - the offline page lists the pages kept on this phone. */
 (function () {
@@ -35,9 +37,60 @@
     mark.setAttribute("role", "status");
     mark.textContent = "Offline: last updated " + clock(Number(kept)) + ".";
     main.insertBefore(mark, main.firstChild);
-    window.addEventListener("online", function () {
-      mark.textContent = "Back online: reload the page for the latest.";
-    });
+  }
+
+  // -- Back online: the kept page brought up to date ------------------------------------------
+  // How long to wait for the site before trying again later: a signal that has just
+  // come back may still be too weak to carry a page.
+  var ASK_WAIT_MS = 10000;
+  var askAgain = 5000;  // doubled each time the site does not answer, up to a minute
+  var asking = false;
+  var retry = null;
+
+  function later() {
+    clearTimeout(retry);
+    retry = setTimeout(bringUpToDate, askAgain);
+    askAgain = Math.min(askAgain * 2, 60000);
+  }
+
+  function bringUpToDate() {
+    if (asking || !document.documentElement.dataset.golfOffline || !window.fetch) return;
+    asking = true;
+    clearTimeout(retry);
+    var stop = window.AbortController ? new AbortController() : null;
+    var timer = stop && setTimeout(function () { stop.abort(); }, ASK_WAIT_MS);
+    fetch(location.href, { credentials: "same-origin", signal: stop ? stop.signal : undefined })
+      .then(function (response) {
+        if (!response.ok) throw new Error("not now");
+        return response.text();
+      })
+      .then(function (html) {
+        clearTimeout(timer);
+        asking = false;
+        var board = document.getElementById("board");
+        if (!board || !window.htmx) {
+          mark.textContent = "Back online: reload the page for the latest.";
+          return;
+        }
+        // The scoreboard holds nothing typed: its latest takes its place (the
+        // offline mark goes with the old one), and is kept for next time.
+        delete document.documentElement.dataset.golfOffline;
+        htmx.swap(main, html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 },
+          { select: "#main > *" });
+        var worker = navigator.serviceWorker.controller;
+        if (worker) worker.postMessage({ refresh: location.pathname + location.search });
+      })
+      .catch(function () {
+        clearTimeout(timer);
+        asking = false;
+        if (navigator.onLine) later();  // offline, the "online" event says when to ask
+      });
+  }
+  if (kept && main) {
+    window.addEventListener("online", bringUpToDate);
+    // Shown because the site was slow (the service worker waits only so long) and
+    // not for want of a signal, it may answer soon: asked again now and then.
+    if (navigator.onLine) later();
   }
 
   // -- No live refresh while offline -------------------------------------------------------

@@ -4,8 +4,9 @@
    - the static files and the manifest (cache first: the files' names change with
      their content, and a new release starts new caches);
    - the pages the server marks as safe to keep (X-Golf-Keep: 1): the rules, and
-     the pages a keeper uses at the table. Network first; with no answer, the copy
-     kept, marked as such; with no copy, the offline page.
+     the pages a keeper uses at the table. Network first; with no answer, or none
+     in time (NETWORK_WAIT_MS), the copy kept, marked as such; with no copy, the
+     offline page.
    Never an answer to a POST. Each page is kept with the session it was drawn for
    (X-Golf-Viewer) and shown only to that session: when the server names another
    (a log-out, a log-in), everything kept is dropped.
@@ -23,6 +24,12 @@ var PRECACHE = CONFIG.precache;
 var KEEP = CONFIG.keepHeader;
 var VIEWER = CONFIG.viewerHeader;
 var VIEWER_NOTE = "/__golf/viewer";
+// How long a page may take before the copy kept is shown instead. A signal that
+// comes and goes can leave a request hanging for a minute or more; a player at the
+// table would rather see the last board at once. Long enough for a slow but
+// working connection (the pages weigh a few KB). The answer, if it comes later,
+// is still kept for next time.
+var NETWORK_WAIT_MS = 4000;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
@@ -121,10 +128,14 @@ function offlinePage() {
 
 function page(event) {
   var request = event.request;
-  return fromNetwork(request).then(function (got) {
-    event.waitUntil(got.stored);
-    return got.response;
-  }, function () {
+  var network = fromNetwork(request);
+  // Whenever the answer comes, even after the copy kept was shown, it is kept.
+  event.waitUntil(network.then(function (got) { return got.stored; }, function () {}));
+  var answer = network.then(function (got) { return got.response; });
+  var tooLong = new Promise(function (done) { setTimeout(done, NETWORK_WAIT_MS); })
+    .then(function () { return keptPage(request.url); })
+    .then(function (kept) { return kept || answer; });  // nothing kept: the answer it is
+  return Promise.race([answer, tooLong]).catch(function () {
     return keptPage(request.url).then(function (kept) { return kept || offlinePage(); });
   });
 }

@@ -4,12 +4,15 @@ open marked as offline, a page never opened gives the offline page, and a new
 release of the site replaces what the old one kept."""
 
 import re
+import uuid
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from scoring import services
 from scoring.models import Match
+from scoring.services import HoleEntry
 
 from .helpers import start_match
 
@@ -47,6 +50,21 @@ def kept(page, path):
     )
 
 
+def kept_with(page, url, text):
+    """Wait until the copy the service worker keeps of ``url`` says ``text``."""
+    page.wait_for_function(
+        """async ([url, text]) => {
+            for (const name of await caches.keys()) {
+                if (!name.startsWith("golf-pages-")) continue;
+                const copy = await (await caches.open(name)).match(url, { ignoreVary: true });
+                if (copy && (await copy.text()).includes(text)) return true;
+            }
+            return false;
+        }""",
+        arg=[url, text],
+    )
+
+
 def open_kept(page, url):
     """Open ``url`` once the service worker looks after the page, so it is kept."""
     page.goto(url)
@@ -75,10 +93,69 @@ def test_a_match_opened_before_opens_offline_marked_as_such(page, live_server, c
     expect(page.get_by_text("Ann, Ben")).to_be_visible()
 
     page.context.set_offline(False)
-    mark = page.get_by_role("status").filter(has_text="Back online")
-    expect(mark).to_have_text("Back online: reload the page for the latest.")
-    page.reload()
+    expect(page.get_by_text("Offline: last updated")).to_have_count(0)
     expect(page.get_by_role("heading", name="Scoreboard")).to_be_visible()
+
+
+def test_the_kept_scoreboard_brings_itself_up_to_date_when_the_signal_comes_back(
+    page, live_server, console_errors
+):
+    console_errors.allow(NO_SIGNAL)
+    start_match(page, live_server, names=("Ann", "Ben"))
+    board = match_url(page)
+    open_kept(page, board)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_text(re.compile(r"^Offline: last updated"))).to_be_visible()
+    expect(page.get_by_role("link", name="Enter hole 1")).to_be_visible()
+    page.evaluate("() => { window.notReloaded = true; }")
+
+    # Meanwhile another phone at the table saves hole 1.
+    services.hole_record(
+        match=Match.objects.get(),
+        entry=HoleEntry(kind="grids", grids=HOLES[0], went_out=0),
+        token=uuid.uuid4(),
+        number=1,
+    )
+    page.context.set_offline(False)
+    expect(page.get_by_role("link", name="Enter hole 2")).to_be_visible()
+    expect(page.get_by_text("Offline: last updated")).to_have_count(0)
+    assert page.evaluate("() => window.notReloaded === true")  # in place, not reloaded
+    kept_with(page, board, "Enter hole 2")  # and the phone keeps the new board
+
+
+def test_a_page_slow_to_come_gives_the_copy_kept_and_is_kept_when_it_comes(
+    page, live_server, console_errors
+):
+    """A poor signal, not none: the site's answer does not come (a route of
+    Playwright's holds it), so the copy kept is shown, marked as offline. The answer
+    that comes after all is kept on the phone, and the page brings itself up to date."""
+    console_errors.allow(NO_SIGNAL)
+    start_match(page, live_server, names=("Ann", "Ben"))
+    board = match_url(page)
+    open_kept(page, board)
+    services.hole_record(
+        match=Match.objects.get(),
+        entry=HoleEntry(kind="grids", grids=HOLES[0], went_out=0),
+        token=uuid.uuid4(),
+        number=1,
+    )
+    held = []
+    page.context.route(board, lambda route: held.append(route))  # answered only below
+    page.goto(board)
+    expect(page.get_by_text(re.compile(r"^Offline: last updated"))).to_be_visible()
+    expect(page.get_by_role("link", name="Enter hole 1")).to_be_visible()
+
+    # The service worker's request gets its answer: the phone keeps it for next time.
+    for route in [route for route in held if route.request.service_worker]:
+        held.remove(route)
+        route.continue_()
+    kept_with(page, board, "Enter hole 2")
+    # The site answers the page too: it shows the latest, no longer marked offline.
+    for route in held:
+        route.continue_()
+    page.context.unroute(board)
+    expect(page.get_by_role("link", name="Enter hole 2")).to_be_visible()
     expect(page.get_by_text("Offline: last updated")).to_have_count(0)
 
 
