@@ -7,9 +7,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.cache import has_vary_header, patch_cache_control, patch_vary_headers
-from django.utils.crypto import salted_hmac
 
-from golfsite.offline import VIEWER_HEADER
+from golfsite.offline import VIEWER_HEADER, viewer_of
 
 #: The routes of account pages (sign-up, log-in, passwords): never stored anywhere.
 NO_STORE_ROUTES = ("accounts/",)
@@ -78,10 +77,6 @@ class ViewerMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         if response.get("Content-Type", "").startswith("text/html"):
-            session = getattr(request, "session", None)
-            key = session.session_key if session is not None else None
-            response[VIEWER_HEADER] = salted_hmac(
-                "golfsite.viewer", key or "", algorithm="sha256"
-            ).hexdigest()[:32]
+            response[VIEWER_HEADER] = viewer_of(request)
             patch_vary_headers(response, ["Cookie"])
         return response

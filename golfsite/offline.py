@@ -7,7 +7,10 @@ headers the service worker goes by.
   service worker keeps nothing else.
 - ``X-Golf-Viewer`` (set by ``golfsite.middleware.ViewerMiddleware``): a keyed hash
   of the browser's session, so the service worker can tell when the session
-  changes (a log-out, a log-in) and drop what the last one kept.
+  changes (a log-out, a log-in) and drop what the last one kept. Each page names
+  it too (``<meta name="golf-viewer">``, from :func:`viewer`): the holes a page
+  keeps on the phone are that session's, and no other session's page shows or
+  sends them (static/js/queue.js).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.crypto import salted_hmac
+from django.utils.functional import lazy
 from django.views.decorators.http import require_safe
 
 from golfsite.release import code_version
@@ -54,6 +59,20 @@ PRECACHE = (
 )
 
 V = TypeVar("V", bound=Callable[..., HttpResponseBase])
+
+
+def viewer_of(request: HttpRequest) -> str:
+    """The name of the session ``request`` comes with: a keyed hash of its key, which
+    tells nobody the key itself (one name for every browser with no session yet)."""
+    session = getattr(request, "session", None)
+    key = session.session_key if session is not None else None
+    return salted_hmac("golfsite.viewer", key or "", algorithm="sha256").hexdigest()[:32]
+
+
+def viewer(request: HttpRequest) -> dict[str, str]:
+    """Context processor: ``golf_viewer``, the name of the session a page is drawn
+    for (worked out only by a template that shows it)."""
+    return {"golf_viewer": lazy(viewer_of, str)(request)}
 
 
 def keep_offline(view: V) -> V:

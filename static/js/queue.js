@@ -9,10 +9,16 @@
    answer. The token makes a hole sent twice count once. A hole the site refuses
    stays on the phone with the site's message, to be corrected or, once confirmed,
    discarded. Without this file (or without IndexedDB) a save with no signal is
-   said to have failed, as before (static/js/scoresheet.js). */
+   said to have failed, as before (static/js/scoresheet.js).
+   The holes kept belong to the session that kept them (the page names it:
+   <meta name="golf-viewer">), not to the phone: a page of another session (a
+   log-out, someone else's log-in) neither shows, nor sends, nor deletes them. */
 (function () {
   "use strict";
   if (!window.indexedDB || !window.fetch || !window.isSecureContext) return;
+  var named = document.querySelector('meta[name="golf-viewer"]');
+  var viewer = named && named.content;
+  if (!viewer) return;
 
   // -- The phone's store: one record a hole, under its token -------------------------------
   function store(mode, work) {
@@ -33,14 +39,27 @@
       };
     });
   }
-  function queued(action) {
+  // This session's holes (another's are left as they are).
+  function ours() {
     return store("readonly", function (holes) { return holes.getAll(); }).then(function (all) {
+      return all.filter(function (hole) { return hole.viewer === viewer; });
+    });
+  }
+  function queued(action) {
+    return ours().then(function (all) {
       return all.filter(function (hole) { return hole.action === action; })
         .sort(function (a, b) { return a.number - b.number; });
     });
   }
   function put(hole) { return store("readwrite", function (holes) { holes.put(hole); }); }
-  function drop(token) { return store("readwrite", function (holes) { holes.delete(token); }); }
+  function drop(token) {
+    return store("readwrite", function (holes) {
+      var found = holes.get(token);
+      found.onsuccess = function () {
+        if (found.result && found.result.viewer === viewer) holes.delete(token);
+      };
+    });
+  }
 
   function formOf() { return document.querySelector(".hole-form"); }
   function actionOf(form) { return new URL(form.action, location.href).pathname; }
@@ -66,6 +85,7 @@
     var out = form.querySelector('input[name="went_out"]:checked');
     var hole = {
       token: form.querySelector('input[name="token"]').value,
+      viewer: viewer,
       action: actionOf(form),
       number: Number(form.querySelector('input[name="number"]').value),
       fields: fields,
@@ -276,14 +296,14 @@
     });
   }
 
-  // Send the waiting holes of every match, each match's in hole order, stopping at
+  // Send this session's waiting holes of every match, each match's in hole order, stopping at
   // one refused (those after it would be refused for coming too early).
   function sendAll() {
     if (sending) return;
     sending = true;
     clearTimeout(timer);
     var sent = 0;
-    store("readonly", function (holes) { return holes.getAll(); }).then(function (all) {
+    ours().then(function (all) {
       all.sort(function (a, b) { return a.action < b.action ? -1 : a.action > b.action ? 1 : a.number - b.number; });
       var stopped = {};
       return all.reduce(function (chain, hole) {

@@ -14,7 +14,7 @@ from scoring import services
 from scoring.models import Match
 from scoring.services import HoleEntry
 
-from .helpers import start_match
+from .helpers import keep, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -353,3 +353,54 @@ def test_a_refused_hole_is_discarded_only_once_confirmed(page, live_server, cons
     page.reload()
     expect(page.get_by_role("link", name="Enter hole 1")).to_be_visible()
     expect(page.locator(".queued__hole")).to_have_count(0)
+
+
+#: Every hole kept on the phone, whoever's: its number, the cards entered, its state.
+QUEUE = """() => new Promise((done) => {
+    const opening = indexedDB.open("golf-queue", 1);
+    opening.onsuccess = () => {
+        const all = opening.result.transaction("holes").objectStore("holes").getAll();
+        all.onsuccess = () => {
+            opening.result.close();
+            done(all.result.map((hole) =>
+                [hole.number, hole.players.map((player) => player.entered), hole.state]));
+        };
+    };
+})"""
+
+
+def test_holes_kept_by_one_session_are_neither_shown_nor_sent_by_the_next(
+    page, live_server, console_errors
+):
+    console_errors.allow(NO_SIGNAL)
+    board = offline_at_the_table(page, live_server)
+    new_hole = board + "holes/new/"
+    enter_hole(page, 1, *HOLES[0])  # the first session's, waiting on the phone
+
+    # Another session on this phone that keeps the same match (someone logged out
+    # and another logged in, say), with the signal back.
+    context = page.context
+    page.close()
+    context.clear_cookies()
+    keep(context, live_server, Match.objects.get())
+    context.set_offline(False)
+    page = context.new_page()
+    open_kept(page, board)
+    open_kept(page, new_hole)
+
+    # Its own hole 1, saved with no signal: only that one is shown as waiting.
+    context.set_offline(True)
+    page.goto(board)
+    enter_hole(page, 1, *HOLES[1])
+    waiting = page.locator(".queued__hole")
+    expect(waiting).to_have_count(1)
+    expect(waiting).to_contain_text("Ann: A 2 3 / 4 5 6")
+
+    # Back online, only its own hole is sent.
+    context.set_offline(False)
+    expect(page.get_by_role("link", name="Enter hole 2")).to_be_visible()
+    expect(page.locator(".queued__hole")).to_have_count(0)
+    (hole,) = Match.objects.get().holes.all()
+    assert dict(hole.scores.values_list("seat", "grid")) == {0: HOLES[1][0], 1: HOLES[1][1]}
+    # The first session's hole is still on the phone, untouched, for that session.
+    assert page.evaluate(QUEUE) == [[1, list(HOLES[0]), "waiting"]]

@@ -204,6 +204,25 @@ def test_a_log_in_and_a_log_out_change_the_name(client, django_user_model):
     assert logged_out[VIEWER_HEADER] not in (before, logged_in[VIEWER_HEADER])
 
 
+def test_a_page_names_in_itself_the_session_its_header_names(client, match):
+    """The name the phone keeps a page's holes under (static/js/queue.js)."""
+    other = Client()
+    other.session.save()
+    pages = [
+        (client, reverse("scoring:match_detail", args=[match.pk])),
+        (client, reverse("scoring:hole_new", args=[match.pk])),
+        (other, reverse("rules:guide")),
+    ]
+    names = set()
+    for browser, url in pages:
+        response = browser.get(url)
+        named = re.search(r'<meta name="golf-viewer" content="(\w+)">', response.content.decode())
+        assert named, url
+        assert named[1] == response[VIEWER_HEADER], url
+        names.add(named[1])
+    assert len(names) == 2
+
+
 def test_only_pages_carry_the_session_name(client):
     assert VIEWER_HEADER not in client.get("/sw.js")
     assert VIEWER_HEADER not in client.get(reverse("manifest"))
