@@ -34,11 +34,18 @@ def standings(html):
     return [(int(p), name, int(total), int(behind or 0)) for p, name, total, behind in items]
 
 
+#: A player's part of the summary: their name over their figures.
+SUMMARY_NAME = '<tbody><tr><th scope="rowgroup" colspan="5" class="summary__name">'
+
+
 def summary(html):
-    """Each summary row: the name, then total, best hole, holes won, pairs, out first."""
+    """Each player in the summary: the name, then total, best hole, holes won, pairs,
+    out first."""
     table = first_match(r'<table class="summary">.*?</table>', html, flags=re.S).group(0)
     rows = re.findall(
-        r'<tr><th scope="row"><bdi>([^<]*)</bdi></th>((?:<td class="num">[^<]*</td>)+)</tr>', table
+        re.escape(SUMMARY_NAME)
+        + r'<bdi>([^<]*)</bdi></th></tr><tr>((?:<td class="num">[^<]*</td>)+)</tr></tbody>',
+        table,
     )
     return [
         (name, *map(int, re.findall(r'<td class="num">([^<]*)</td>', cells)))
@@ -57,7 +64,7 @@ def test_a_name_is_shown_as_text_in_every_part_of_a_finished_board(save_hole, re
     assert f"{card}<bdi>{ESCAPED}</bdi> <span" in html  # the card
     assert f'<span class="standings__name"><bdi>{ESCAPED}</bdi></span>' in html
     assert f">{FSI}{ESCAPED}{PDI} 3</text>" in html  # the chart's label for the line
-    assert f'<tr><th scope="row"><bdi>{ESCAPED}</bdi></th>' in html  # the summary
+    assert f"{SUMMARY_NAME}<bdi>{ESCAPED}</bdi></th>" in html  # the summary
     assert html.count(ESCAPED) == 5
     assert "<b>" not in html and "&\"'" not in html
 
@@ -144,7 +151,8 @@ def test_a_finished_match_without_a_complete_hole_shows_no_best_hole(save_hole):
     html = drawn(match)
     assert "None" not in html
     assert (
-        '<tr><th scope="row"><bdi>Ann</bdi></th><td class="num">0</td><td class="num"></td>' in html
+        f'{SUMMARY_NAME}<bdi>Ann</bdi></th></tr><tr><td class="num">0</td><td class="num"></td>'
+        in html
     )
 
 

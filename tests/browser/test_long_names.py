@@ -3,6 +3,7 @@ the standings keep every total in one column."""
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from scoring import services
 from scoring.engine import RuleSet
@@ -53,16 +54,47 @@ def test_the_standings_totals_line_up(page, live_server, match):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-@pytest.mark.parametrize("holes", [2])
-def test_a_finished_matchs_summary_keeps_the_names_while_it_scrolls(page, live_server, match):
-    page.goto(live_server.url + reverse("scoring:match_detail", args=[match.pk]))
-    wrap = page.locator(".summary-wrap")
-    assert wrap.evaluate("(w) => w.scrollWidth > w.clientWidth")  # it scrolls at 360 px
-    name = page.locator(".summary tbody th").first
-    before = name.bounding_box()
-    wrap.evaluate("(w) => { w.scrollLeft = w.scrollWidth; }")
-    assert name.bounding_box() == before
+EIGHT = [
+    "Bartholomew Featherstonehaugh-Smythe",
+    "Wolfeschlegelsteinhausenbergerdorffschmi",
+    "Anastasia Konstantinopoulou",
+    "Maximilian von Habsburg-Lothringen",
+    "Guinevere Pendragon of Camelot",
+    "Dmitri Ivanovich Petrovsky",
+    "Oluwaseun Adebayo-Okonkwo",
+    "Rosalind Montgomery-Fitzgerald",
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_finished_matchs_summary_fits_the_phone_with_eight_long_names(
+    browser, live_server, scheme
+):
+    """Nothing to scroll sideways, and every name shown whole, not cut."""
+    import uuid
+
+    made = MatchFactory.create(players=EIGHT, rules=RuleSet(holes=2).to_dict())
+    for number in (1, 2):
+        services.hole_record(
+            match=made,
+            entry=HoleEntry(kind="grids", grids=GRIDS * 2, went_out=0),
+            token=uuid.uuid4(),
+            number=number,
+        )
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    keep(context, live_server, made)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("scoring:match_detail", args=[made.pk]))
+    table = page.locator(".summary")
+    expect(table.get_by_role("rowheader")).to_have_count(8)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert table.evaluate("(t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    box = table.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    for name in EIGHT:
+        cell = table.get_by_role("rowheader", name=name)
+        expect(cell).to_be_visible()
+        assert cell.evaluate("(th) => th.scrollWidth <= th.clientWidth"), name
 
 
 #: The longest name a seat takes (40 characters), with no space to break at.
