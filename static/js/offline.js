@@ -61,21 +61,27 @@
     var timer = stop && setTimeout(function () { stop.abort(); }, ASK_WAIT_MS);
     fetch(location.href, { credentials: "same-origin", signal: stop ? stop.signal : undefined })
       .then(function (response) {
-        if (!response.ok) throw new Error("not now");
-        return response.text();
+        if (response.status >= 500) throw new Error("not now");
+        return response.text().then(function (html) { return { response: response, html: html }; });
       })
-      .then(function (html) {
+      .then(function (got) {
         clearTimeout(timer);
         asking = false;
-        var board = document.getElementById("board");
-        if (!board || !window.htmx) {
+        // Another page may hold what is being typed: it only says so.
+        if (!document.getElementById("board") || !window.htmx) {
           mark.textContent = "Back online: reload the page for the latest.";
+          return;
+        }
+        // Not this scoreboard any more (the match gone, or no longer this session's):
+        // the site's own answer is shown.
+        if (!got.response.ok || got.response.redirected) {
+          location.reload();
           return;
         }
         // The scoreboard holds nothing typed: its latest takes its place (the
         // offline mark goes with the old one), and is kept for next time.
         delete document.documentElement.dataset.golfOffline;
-        htmx.swap(main, html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 },
+        htmx.swap(main, got.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 },
           { select: "#main > *" });
         var worker = navigator.serviceWorker.controller;
         if (worker) worker.postMessage({ refresh: location.pathname + location.search });
