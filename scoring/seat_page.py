@@ -13,7 +13,7 @@ from typing import Any
 
 from golfsite.release import code_version
 from golfsite.wording import sentence
-from scoring import services
+from scoring import selectors, services
 from scoring.engine import GridScore, PlayerScore, Problem, grids_to_fill
 from scoring.forms import NOBODY, SeatForm, SeatsConfirmForm
 from scoring.hole_page import SeatEntry, grid_slots, keypad_context
@@ -59,6 +59,11 @@ class Progress:
     ready: bool = False
     #: Who went out, as the confirmation starts with it: a seat, "nobody" or "".
     went_out: str = ""
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, in seating order."""
+        return [s.player.name for s in self.seats]
 
     @property
     def missing(self) -> list[Player]:
@@ -208,7 +213,10 @@ def seat_context(
     """What one seat's entry page shows."""
     rules = form.rules
     seat = seat_entry(form, player, check)
+    dealer, first = selectors.turn_order(match=match, players=players, number=number)
     return {
+        "dealer": dealer,
+        "first": first,
         "match": match,
         "rules": rules,
         "number": number,

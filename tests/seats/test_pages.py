@@ -62,13 +62,13 @@ def test_a_phone_sees_its_own_seats_cards_before_the_others_are_in(client, four)
 def test_each_seat_has_a_way_to_its_entry(client, four):
     page = client.get(seats_url(four)).content.decode()
     for n, name in enumerate(["Ann", "Ben", "Cat", "Dan"]):
-        assert f'href="{seat_url(four, n)}">I am <bdi>{name}</bdi></a>' in page
+        assert f'href="{seat_url(four, n)}"><span>I am <bdi>{name}</bdi></span></a>' in page
     session = client.session
     session[SEATS_KEY] = {str(four.pk): 2}
     session.save()
     page = client.get(seats_url(four)).content.decode()
-    assert f'href="{seat_url(four, 2)}">Enter my cards</a>' in page
-    assert f'href="{seat_url(four, 0)}">Enter <bdi>Ann</bdi>\'s cards</a>' in page
+    assert f'href="{seat_url(four, 2)}"><span>Enter my cards</span></a>' in page
+    assert f'href="{seat_url(four, 0)}"><span>Enter <bdi>Ann</bdi>\'s cards</span></a>' in page
 
 
 def test_with_every_seat_in_the_cards_are_shown_and_scored(client, four):
@@ -84,7 +84,10 @@ def test_an_impossible_table_is_shown_beside_each_seat_holding_the_cards(client,
     enter_all(four)
     enter(four, 3, THREE_KINGS)
     page = client.get(seats_url(four)).content.decode()
-    message = "Five kings on the table, but one deck has four: Ben and Dan hold them."
+    message = (
+        "Five kings on the table, but one deck has four: "
+        "<bdi>Ben</bdi> and <bdi>Dan</bdi> hold them."
+    )
     sections = re.findall(
         r'<li class="seat[^"]*" id="seat-(\d)">(.*?)</li>\s*(?=<li class="seat|</ol>)', page, re.S
     )
@@ -99,7 +102,8 @@ def test_two_seats_that_say_they_went_out_first_are_asked_to_choose(client, four
     enter(four, 0, went_out=True)
     enter(four, 2, went_out=True)
     page = client.get(seats_url(four)).content.decode()
-    assert page.count("Ann and Cat each say they went out first") == 2
+    claims = "<bdi>Ann</bdi> and <bdi>Cat</bdi> each say they went out first"
+    assert page.count(claims) == 2
     # Nobody is chosen for them.
     assert re.search(r'name="went_out" value="[0-3]"[^>]*checked', page) is None
 
@@ -133,7 +137,7 @@ def test_a_refused_confirmation_says_why_beside_the_seat_and_stores_nothing(clie
     text = response.content.decode()
     assert response.status_code == 200
     assert "The cards changed on another phone meanwhile; check them again." in text
-    assert "Ben and Dan hold them" in text
+    assert "<bdi>Ben</bdi> and <bdi>Dan</bdi> hold them" in text
     assert not Hole.objects.exists()
 
 
@@ -236,7 +240,7 @@ def test_saving_a_seat_goes_back_to_the_progress_and_remembers_the_seat(client, 
     assert client.session[SEATS_KEY] == {str(four.pk): 1}
     # The next time, the scoreboard goes straight to this phone's seat.
     board = client.get(four.get_absolute_url()).content.decode()
-    assert f'href="{seat_url(four, 1)}">Enter my cards (<bdi>Ben</bdi>)</a>' in board
+    assert f'href="{seat_url(four, 1)}"><span>Enter my cards (<bdi>Ben</bdi>)</span></a>' in board
 
 
 def test_the_seat_page_shows_the_entry_saved_before(client, four):
