@@ -21,7 +21,7 @@ def names_isolated(text: object, names: Iterable[str]) -> SafeString:
     name first, so "Annabel" is not read as "Ann")."""
     known = sorted({name for name in names if name}, key=len, reverse=True)
     if not known:
-        return conditional_escape(text)
+        return conditional_escape(str(text))
     parts = re.split(f"({'|'.join(re.escape(name) for name in known)})", str(text))
     # The split keeps each name found at the odd places.
     marked = (
