@@ -4,16 +4,21 @@ others join through it. Each picks its seat and taps its own six cards into the
 table's shared draft of the hole; one of them makes the table impossible (a fifth
 king) and every phone is told, beside the seats holding kings; it is put right;
 one phone saves the hole, and every phone's scoreboard shows it once. On the next
-hole a phone goes straight to its own seat: eight taps."""
+hole a phone goes straight to its own seat: eight taps. Without JavaScript, a
+phone types its cards and reloads to follow the others."""
 
 import re
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
+from scoring import services
+from scoring.engine import RuleSet
 from scoring.models import Hole, SeatDraft
+from tests.factories import MatchFactory
 
-from .helpers import WIDTH, start_match
+from .helpers import WIDTH, keep, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,3 +122,31 @@ def test_four_phones_each_enter_their_own_cards_into_one_hole(browser, live_serv
     assert cat.url == scoreboard + "holes/2/seats/"
     for context in contexts:
         context.close()
+
+
+def test_without_javascript_a_phone_types_its_cards_and_reloads_to_follow(browser, live_server):
+    match = MatchFactory.create(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": 740}, java_script_enabled=False
+    )
+    keep(context, live_server, match)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("scoring:hole_seats", args=[match.pk, 1]))
+    expect(page.get_by_text("Reload the page to see the others' progress.")).to_be_visible()
+    page.get_by_role("link", name="I am Ann").click()
+    # No keypad without the script: the cards are typed in their box.
+    expect(page.locator("#keypad")).to_be_hidden()
+    page.get_by_label("Cards, row by row").fill("8 5 7 / 8 3 9")
+    page.get_by_role("button", name="Save Ann's cards").click()
+    expect(page.get_by_text("1 of 2 seats in.")).to_be_visible()
+    # Ben's phone enters his cards meanwhile; a reload shows them in.
+    services.seat_draft_save(
+        match=match, number=1, player=match.players.get(seat=1), grid="K K 2 / Q J 10"
+    )
+    page.get_by_role("link", name="Reload now").click()
+    expect(page.get_by_text("Every seat is in.", exact=True)).to_be_visible()
+    expect(page.locator("#seat-1")).to_contain_text("Scores 28")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.get_by_text("Hole 1 saved.")).to_be_visible()
+    expect(page.locator("#board tbody tr")).to_have_count(1)
+    context.close()
