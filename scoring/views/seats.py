@@ -210,7 +210,13 @@ def hole_seat(request: HtmxHttpRequest, pk: int, number: int, seat: int) -> Http
             "mine": said == seat or said is None,
         }
         form = SeatForm(initial=initial, player=player, rules=rules)
-        context = seat_context(match, players, player, form, number, draft=mine)
+        # Cards in already: scored as the live check scores them.
+        check = None
+        if mine is not None:
+            check = services.seat_evaluate(
+                rules=rules, text=mine.grid, seat=seat, players=len(players)
+            )
+        context = seat_context(match, players, player, form, number, check, draft=mine)
         return render(request, "scoring/hole_seat.html", context)
     form = SeatForm(request.POST, player=player, rules=rules)
     valid = form.is_valid()

@@ -249,6 +249,7 @@ def test_the_seat_page_shows_the_entry_saved_before(client, four):
     assert f'value="{GRIDS[2]}"' in page
     assert re.search(r'name="went_out"[^>]*checked', page)
     assert "Take these cards out" in page
+    assert "Grid: 0" in page  # Cat's pairs, scored as the live check scores them
 
 
 def test_a_seat_saved_through_htmx_answers_with_the_progress_itself(client, four):
