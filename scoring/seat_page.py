@@ -103,17 +103,11 @@ def progress(
     refused with, said beside their seats too."""
     rules = match.rule_set
     by_player = {d.player_id: d for d in drafts}
-    seats = [
-        SeatStatus(
-            player=p,
-            draft=by_player.get(p.pk),
-            mine=p.seat == seat,
-            by_this_phone=bool(phone)
-            and by_player.get(p.pk) is not None
-            and by_player[p.pk].phone == phone,
-        )
-        for p in players
-    ]
+    seats = []
+    for player in players:
+        draft = by_player.get(player.pk)
+        here = bool(phone) and draft is not None and draft.phone == phone
+        seats.append(SeatStatus(player, draft, mine=player.seat == seat, by_this_phone=here))
     result = Progress(number=number, seats=seats, digest=services.seat_drafts_digest(drafts))
     problems: list[Problem] = list(refusal)
     if result.all_in:
@@ -169,12 +163,16 @@ def progress(
     return result
 
 
-def progress_etag(match: Match, state: Progress, seat: int | None, phone: str) -> str:
-    """The progress part's tag: it changes with the draft, a saved hole (the match's
-    revision), the code, and what this phone is shown (its seat, its own entries)."""
-    mine = sorted(s.player.seat for s in state.seats if s.by_this_phone)
-    parts = [code_version(), match.pk, match.updated_at.isoformat(), state.number]
-    parts += [state.digest, seat, mine, bool(phone)]
+def progress_etag(
+    match: Match, number: int, drafts: Sequence[SeatDraft], seat: int | None, phone: str
+) -> str:
+    """The progress part's tag, from the draft alone (so a phone asking again is
+    answered before the table is checked): it changes with the draft, a saved hole
+    (the match's revision), the code, and what this phone is shown (its seat, the
+    entries it made)."""
+    mine = sorted(d.player_id for d in drafts if phone and d.phone == phone)
+    parts = [code_version(), match.pk, match.updated_at.isoformat(), number]
+    parts += [services.seat_drafts_digest(drafts), seat, mine]
     return f'"{hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()}"'
 
 

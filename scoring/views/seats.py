@@ -85,19 +85,27 @@ def hole_seats(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     if number > next_number:
         return redirect("scoring:hole_seats", pk=match.pk, number=next_number)
     players = selectors.match_players(match=match)
-    drafts = selectors.seat_drafts(match=match, number=number)
-    seat, phone = seat_of(request, match), phone_id(request)
     if request.method == "POST":
         return _confirm(request, match, players, number)
+    drafts = selectors.seat_drafts(match=match, number=number)
+    seat, phone = seat_of(request, match), phone_id(request)
+    etag = ""
+    if request.htmx:
+        etag = progress_etag(match, number, drafts, seat, phone)
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            return _revalidated(unchanged, etag)
     state = progress(
         match=match, players=players, drafts=drafts, number=number, seat=seat, phone=phone
     )
     context = _progress_context(match, players, state, seat)
     if not request.htmx:
         return render(request, "scoring/hole_seats.html", context)
-    etag = progress_etag(match, state, seat, phone)
-    unchanged = get_conditional_response(request, etag=etag)
-    response = unchanged or render(request, "scoring/hole_seats.html#progress", context)
+    return _revalidated(render(request, "scoring/hole_seats.html#progress", context), etag)
+
+
+def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
+    """Kept by the browser (only), and asked about again every time."""
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
