@@ -338,3 +338,13 @@ def test_a_phone_that_joined_enters_its_own_seat(client, four, phone):
     assert "from another phone" in page
     assert draft.phone
     assert "from this phone" in phone.get(seats_url(four)).content.decode()
+
+
+def test_the_phone_by_phone_pages_are_not_kept_for_use_offline(client, four):
+    # They show what other phones entered: a copy kept on the phone would be stale.
+    for url in (seats_url(four), seat_url(four, 0)):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert "X-Golf-Keep" not in response
+    assert client.get(reverse("scoring:hole_new", args=[four.pk]))["X-Golf-Keep"] == "1"
+    assert "data-online-only" in client.get(seat_url(four, 0)).content.decode()
