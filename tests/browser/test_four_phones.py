@@ -150,3 +150,27 @@ def test_without_javascript_a_phone_types_its_cards_and_reloads_to_follow(browse
     expect(page.get_by_text("Hole 1 saved.")).to_be_visible()
     expect(page.locator("#board tbody tr")).to_have_count(1)
     context.close()
+
+
+def test_who_went_out_stays_as_chosen_while_the_list_updates_itself(browser, live_server):
+    match = MatchFactory.create(players=["Ann", "Ben"], rules=RuleSet(holes=3).to_dict())
+    for player, grid in zip(match.players.order_by("seat"), CARDS.values(), strict=False):
+        services.seat_draft_save(
+            match=match, number=1, player=player, grid=" ".join(grid), went_out=player.seat == 0
+        )
+    context = new_phone(browser)
+    keep(context, live_server, match)
+    page = context.new_page()
+    url = live_server.url + reverse("scoring:hole_seats", args=[match.pk, 1])
+    page.goto(url)
+    # Ann said she went out first; the table says it was Ben.
+    expect(page.get_by_role("radio", name="Ann")).to_be_checked()
+    page.get_by_role("radio", name="Ben").check()
+    for _ in range(2):
+        with page.expect_response(url):
+            pass
+    expect(page.get_by_role("radio", name="Ben")).to_be_checked()
+    page.get_by_role("button", name="Save hole 1").tap()
+    expect(page.get_by_text("Hole 1 saved.")).to_be_visible()
+    assert Hole.objects.get(match=match).went_out == 1
+    context.close()
