@@ -129,8 +129,7 @@ def make_match_pages(client):
     """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
     scoreboard, and the hole pages of a match in play."""
     from tests.factories import eight_player_match
-
-    from tests.factories import EIGHT_PLAYERS
+    from tests.tables import EIGHT_PLAYERS
 
     full = eight_player_match(played=18)
     playing = eight_player_match(played=1)

@@ -16,9 +16,10 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Hole, SeatDraft
 from scoring.views.access import PHONE_KEY
-from tests.factories import EIGHT_PLAYERS, MatchFactory
+from tests.factories import MatchFactory
 from tests.hardening.conftest import live_server_settled, postgres_only  # noqa: F401
 from tests.patterns import first_match
+from tests.tables import EIGHT_PLAYERS
 
 pytestmark = [postgres_only, pytest.mark.django_db(transaction=True)]
 
