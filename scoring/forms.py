@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -444,6 +444,36 @@ STALE_MESSAGE = "This form is out of date; open the hole again from the scoreboa
 STALE = dict.fromkeys(("required", "invalid", "min_value"), STALE_MESSAGE)
 
 
+def went_out_choices(went_out: forms.ChoiceField, players: list[Player], rules: RuleSet) -> None:
+    """Give the question of who went out first its answers: the players, nobody,
+    and (where no rule needs it said) not said."""
+    seats = [(str(p.seat), p.name) for p in players]
+    went_out.choices = [("", NOT_SAID), (NOBODY, NOBODY_OUT), *seats]
+    # Where a rule scores whoever went out, nothing is chosen for the table:
+    # "nobody" is an answer of its own, after the players. Elsewhere nobody
+    # (or "we don't care") is where the question starts.
+    shown = [*seats, (NOBODY, NOBODY_OUT)] if rules.needs_finisher else [("", NOT_SAID), *seats]
+    went_out.widget = forms.RadioSelect(choices=shown)
+
+
+def grid_field(player: Player) -> forms.CharField:
+    """The box of a player's cards in notation, which the keypad's slots fill."""
+    return forms.CharField(
+        label=f"{player.name}'s cards",
+        required=False,
+        max_length=120,
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "class": "notation",
+                "aria-describedby": f"notation-help result-{player.seat}",
+            }
+        ),
+    )
+
+
 class HoleForm(forms.Form):
     """One hole: every player's grid in notation (or their total), and who went out.
 
@@ -477,29 +507,9 @@ class HoleForm(forms.Form):
         #: What the engine found wrong with who went out (``went_out_problems``).
         self.went_out_errors: list[str] = []
         self.seat_errors: dict[int, list[str]] = {p.seat: [] for p in players}
-        went_out = cast(forms.ChoiceField, self.fields["went_out"])
-        seats = [(str(p.seat), p.name) for p in players]
-        went_out.choices = [("", NOT_SAID), (NOBODY, NOBODY_OUT), *seats]
-        # Where a rule scores whoever went out, nothing is chosen for the table:
-        # "nobody" is an answer of its own, after the players. Elsewhere nobody
-        # (or "we don't care") is where the question starts.
-        shown = [*seats, (NOBODY, NOBODY_OUT)] if rules.needs_finisher else [("", NOT_SAID), *seats]
-        went_out.widget = forms.RadioSelect(choices=shown)
+        went_out_choices(cast(forms.ChoiceField, self.fields["went_out"]), players, rules)
         for player in players:
-            self.fields[f"grid_{player.seat}"] = forms.CharField(
-                label=f"{player.name}'s cards",
-                required=False,
-                max_length=120,
-                widget=forms.TextInput(
-                    attrs={
-                        "autocomplete": "off",
-                        "autocapitalize": "characters",
-                        "spellcheck": "false",
-                        "class": "notation",
-                        "aria-describedby": f"notation-help result-{player.seat}",
-                    }
-                ),
-            )
+            self.fields[f"grid_{player.seat}"] = grid_field(player)
             self.fields[f"total_{player.seat}"] = forms.CharField(
                 label=f"{player.name}'s total",
                 required=False,
@@ -595,3 +605,66 @@ def _whole(text: str) -> int | str | None:
         return int(text)
     except ValueError:
         return text
+
+
+class SeatForm(forms.Form):
+    """One player's cards for the table's draft of the next hole, entered on their
+    own phone (or any keeper's): the grid, and whether they went out first.
+
+    ``mine``: this phone enters this seat's cards from now on."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, error_messages=STALE)
+    went_out = forms.BooleanField(required=False, label="I went out first")
+    mine = forms.BooleanField(required=False, label="This is my seat: remember it on this phone")
+
+    def __init__(self, *args: Any, player: Player, rules: RuleSet, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.player = player
+        self.rules = rules
+        self.grid_name = f"grid_{player.seat}"
+        self.fields[self.grid_name] = grid_field(player)
+        #: What is wrong with the cards, said beside them, and the cards marked.
+        self.seat_errors: list[str] = []
+        self.places: set[tuple[int, int, int]] = set()
+        #: What is wrong with the hole itself (saved meanwhile, say), said on top.
+        self.table_errors: list[str] = []
+
+    @property
+    def grid(self) -> str:
+        """The cards as typed (after ``is_valid``)."""
+        return str(self.cleaned_data.get(self.grid_name) or "")
+
+    def add_problems(self, problems: Sequence[Problem]) -> None:
+        """Put each problem of the grid beside it, without the engine's "player N"."""
+        for problem in problems:
+            self.seat_errors.append(sentence(problem.worded()))
+            self.places.update((s, r, c) for s, r, c in problem.places if s is not None)
+        if problems:
+            self.fields[self.grid_name].widget.attrs["aria-invalid"] = "true"
+
+
+class SeatsConfirmForm(forms.Form):
+    """Confirming the hole the table entered phone by phone: who went out first
+    (the seats' claims start it), the draft as this page showed it (``seen``, its
+    digest) and the one-time token that saves the hole once."""
+
+    went_out = forms.ChoiceField(
+        required=False,
+        label="Who went out",
+        error_messages={"invalid_choice": "Choose one of the players at this table."},
+    )
+    token = forms.UUIDField(widget=forms.HiddenInput, error_messages=STALE)
+    seen = forms.CharField(widget=forms.HiddenInput, max_length=40, error_messages=STALE)
+
+    def __init__(self, *args: Any, players: list[Player], rules: RuleSet, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        went_out_choices(cast(forms.ChoiceField, self.fields["went_out"]), players, rules)
+
+    @classmethod
+    def fresh_token(cls) -> uuid.UUID:
+        return uuid.uuid4()
+
+    @property
+    def said(self) -> str:
+        """Who went out as chosen: a seat, "nobody" or "" (after ``is_valid``)."""
+        return str(self.cleaned_data.get("went_out") or "")

@@ -33,7 +33,7 @@ class SeatEntry:
     is_first: bool = False
 
 
-def _slots(
+def grid_slots(
     text: str, rules: RuleSet, seat: int, bad: set[tuple[int, int, int]]
 ) -> list[list[dict[str, Any]]]:
     """The grid as typed, slot by slot, for the keypad, split as the engine reads
@@ -79,7 +79,7 @@ def hole_context(
             player=player,
             grid_field=grid_field,
             total_field=form[f"total_{player.seat}"],
-            slots=_slots(grid_field.value() or "", rules, player.seat, form.places),
+            slots=grid_slots(grid_field.value() or "", rules, player.seat, form.places),
             errors=form.seat_errors.get(player.seat, []),
             bad=" ".join(f"{r}-{c}" for s, r, c in sorted(form.places) if s == player.seat),
             is_dealer=player.pk == dealer.pk,
@@ -113,14 +113,7 @@ def hole_context(
         "dealer": dealer,
         "first": first,
         "hole": hole,
-        "ranks": rules.ranks_in_play,
-        # What the keypad asks after a rank whose suit decides its value.
-        "suit_questions": {
-            rank.symbol: f"Now tap its suit: {rules.suit_reason(rank)}."
-            for rank in rules.ranks_needing_suit
-        },
-        # The keypad's suit keys, where the deck's cards are written with one.
-        "suits": list(Suit) if rules.suits_written else [],
+        **keypad_context(rules),
         "evaluation": evaluation,
         # The players with a problem of their own, named at the top of the form with
         # a link to their cards (a page without the script opens at its top).
@@ -129,6 +122,20 @@ def hole_context(
         "entered": "totals" if form["kind"].value() == Hole.Kind.TOTALS else "cards",
         "refused": refused,
         "to_fill": to_fill,
+    }
+
+
+def keypad_context(rules: RuleSet) -> dict[str, Any]:
+    """What the card keypad needs: its ranks, what it asks after a rank whose suit
+    decides its value, and its suit keys (where the deck's cards are written with
+    one)."""
+    return {
+        "ranks": rules.ranks_in_play,
+        "suit_questions": {
+            rank.symbol: f"Now tap its suit: {rules.suit_reason(rank)}."
+            for rank in rules.ranks_needing_suit
+        },
+        "suits": list(Suit) if rules.suits_written else [],
     }
 
 

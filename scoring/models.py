@@ -278,3 +278,37 @@ class ReplacedJoinLink(models.Model):
 
     def __str__(self) -> str:
         return f"A join link of match {self.match_id}, replaced {self.replaced_at:%Y-%m-%d %H:%M}"
+
+
+class SeatDraft(models.Model):
+    """One seat's cards for the next hole, entered on a phone at the table before
+    the hole is saved: the table's shared draft of that hole is these rows, one a
+    seat. Kept in the database, so every phone, worker and app server sees the
+    same draft; the rows go when the hole is saved (``services.hole_record``)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seat_drafts")
+    #: The hole the cards are for: the match's next one when they were entered.
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="drafts")
+    #: The grid in notation, as the engine read it.
+    grid = models.CharField(max_length=120)
+    #: The seat says it went out first (the table confirms who did).
+    went_out = models.BooleanField(default=False)
+    #: The phone that entered it (``views.access.phone_id``), and its signed-in
+    #: account if any: so a phone sees which entries are its own.
+    phone = models.CharField(max_length=40, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number", "player"], name="seat_draft_unique_seat"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} for hole {self.number} of match {self.match_id} (draft)"

@@ -19,7 +19,7 @@ from scoring.engine.match import (
     running_totals,
     standings,
 )
-from scoring.models import Hole, Match, Player, Score
+from scoring.models import Hole, Match, Player, Score, SeatDraft
 
 T = TypeVar("T")
 
@@ -200,3 +200,9 @@ def hole_detail(*, hole: Hole, players: list[Player]) -> list[ScoreView]:
 
 def _adjustments(items: Iterable[dict[str, Any]]) -> list[Adjustment]:
     return [Adjustment(a["rule"], a["points"], a["reason"]) for a in items]
+
+
+def seat_drafts(*, match: Match, number: int) -> list[SeatDraft]:
+    """The table's draft of hole ``number``: the seats entered so far, in seating
+    order."""
+    return list(SeatDraft.objects.filter(match=match, number=number).order_by("player_id"))

@@ -13,6 +13,7 @@ row last; so two changes at once wait for each other rather than deadlock.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from scoring.engine import (
     table_problems_so_far,
     went_out_problems,
 )
+from scoring.engine.errors import seat_label
 from scoring.engine.match import seating_problems, totals_problems
 from scoring.models import (
     PLAYER_RESULT_FIELDS,
@@ -48,6 +50,7 @@ from scoring.models import (
     Player,
     ReplacedJoinLink,
     Score,
+    SeatDraft,
     new_join_token,
     new_share_token,
 )
@@ -141,17 +144,11 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
         return result
     grids: list[Grid] = []
     for seat, text in enumerate(entry.grids):
-        try:
-            grid = parse_grid(text, rules, player=seat)
-        except GolfError as exc:
-            result.problems.extend(p.at_seat(seat) for p in exc.problems)
-            continue
-        own = grid_problems(grid, rules, player=seat, players=players)
-        if own:
-            result.problems.extend(own)
-        else:
-            result.seat_scores[seat] = score_grid(grid, rules)
-        grids.append(grid)
+        check = seat_evaluate(rules=rules, text=text, seat=seat, players=players)
+        result.problems.extend(check.problems)
+        result.seat_scores[seat] = check.score
+        if check.grid is not None:
+            grids.append(check.grid)
     if result.problems:
         # Grids still to finish or put right: the cards typed so far are counted
         # across the table all the same.
@@ -167,6 +164,30 @@ def hole_evaluate(*, rules: RuleSet, entry: HoleEntry, players: int) -> Evaluati
         result.hole = apply_hole_rules([g.total for g in scored], rules, went_out, scored)
         result.grids = grids
     return result
+
+
+@dataclass(frozen=True)
+class SeatCheck:
+    """One seat's grid checked on its own (not against the rest of the table): its
+    problems, each tagged with the seat, the grid as read (None when unreadable)
+    and its score (None while it has a problem)."""
+
+    problems: list[Problem]
+    grid: Grid | None = None
+    score: GridScore | None = None
+
+
+def seat_evaluate(*, rules: RuleSet, text: str, seat: int, players: int) -> SeatCheck:
+    """Check and score the grid ``text`` of ``seat`` at a table of ``players``,
+    alone: what a hole's check does for each seat before it counts the table's cards."""
+    try:
+        grid = parse_grid(text, rules, player=seat)
+    except GolfError as exc:
+        return SeatCheck([p.at_seat(seat) for p in exc.problems])
+    own = grid_problems(grid, rules, player=seat, players=players)
+    if own:
+        return SeatCheck(list(own), grid)
+    return SeatCheck([], grid, score_grid(grid, rules))
 
 
 def breakdown_data(player: PlayerScore) -> dict[str, Any]:
@@ -315,6 +336,9 @@ def hole_record(
         except IntegrityError as exc:
             raise HoleConflict(f"hole {number} was already saved from another phone") from exc
         _store_scores(hole, scores)
+        # The table's shared draft of this hole (entered phone by phone) is done
+        # with, whichever way the hole was saved; so is any older one.
+        SeatDraft.objects.filter(match=locked, number__lte=number).delete()
         match_results_refresh(match=locked, players=players)
         if number >= locked.holes_planned:
             _changed(locked, finished_at=timezone.now())
@@ -323,6 +347,149 @@ def hole_record(
             _changed(locked)
     match.finished_at, match.updated_at = locked.finished_at, locked.updated_at
     return hole
+
+
+# -- one hole entered phone by phone ------------------------------------------------------
+
+
+def seat_draft_save(
+    *,
+    match: Match,
+    number: int,
+    player: Player,
+    grid: str,
+    went_out: bool = False,
+    phone: str = "",
+    user: Any = None,
+    players: int | None = None,
+) -> SeatDraft:
+    """Put ``player``'s cards for hole ``number`` into the table's shared draft of
+    it, in place of any entered before (by any phone). ``went_out``: the seat says
+    it went out first. ``players``: how many sit at the table, if known.
+
+    The grid is checked on its own first (the table's cards are counted once every
+    seat is in): :class:`HoleRejected` says what is wrong with it. Raises
+    :class:`HoleConflict` when hole ``number`` is no longer the next one (saved
+    meanwhile, or a hole deleted) and :class:`HoleRejected` for a finished match."""
+    if players is None:
+        players = Player.objects.filter(match_id=match.pk).count()
+    check = seat_evaluate(rules=match.rule_set, text=grid, seat=player.seat, players=players)
+    if check.problems or check.grid is None:
+        raise HoleRejected(check.problems)
+    if player.match_id != match.pk:
+        raise HoleRejected([Problem("this seat is at another match's table")])
+    with transaction.atomic():
+        _lock_next_hole(match, number)
+        draft, _ = SeatDraft.objects.update_or_create(
+            match=match,
+            number=number,
+            player=player,
+            defaults={
+                "grid": check.grid.notation(),
+                "went_out": went_out,
+                "phone": phone,
+                "user": user if getattr(user, "is_authenticated", False) else None,
+            },
+        )
+    return draft
+
+
+def seat_draft_clear(*, match: Match, number: int, player: Player) -> bool:
+    """Take ``player``'s cards out of the draft of hole ``number``; False when there
+    were none (cleared meanwhile). Refused as a save is, once the hole is saved."""
+    with transaction.atomic():
+        _lock_next_hole(match, number)
+        deleted, _ = SeatDraft.objects.filter(match=match, number=number, player=player).delete()
+    return bool(deleted)
+
+
+def seat_drafts_digest(drafts: Iterable[SeatDraft]) -> str:
+    """A short fingerprint of a hole's draft as it stands: it changes with every
+    seat entered, changed or cleared. A confirmation carries the one its page was
+    drawn from, so cards changed since then are not saved unseen."""
+    state = sorted((d.player_id, d.grid, d.went_out, d.updated_at.isoformat()) for d in drafts)
+    return hashlib.blake2b(repr(state).encode(), digest_size=8).hexdigest()
+
+
+def seat_draft_entry(
+    *,
+    drafts: Sequence[SeatDraft],
+    players: Sequence[Player],
+    went_out: int | None,
+    nobody_out: bool,
+) -> HoleEntry:
+    """The hole the draft's rows make, in seating order, with who went out as the
+    table says; a seat without a row has an empty grid (which the check refuses)."""
+    grids = {d.player_id: d.grid for d in drafts}
+    return HoleEntry(
+        kind=GRIDS,
+        grids=tuple(grids.get(p.pk, "") for p in players),
+        went_out=went_out,
+        nobody_out=nobody_out,
+    )
+
+
+def seat_draft_confirm(
+    *,
+    match: Match,
+    number: int,
+    token: uuid.UUID,
+    seen: str,
+    went_out: int | None,
+    nobody_out: bool = False,
+    players: list[Player] | None = None,
+) -> Hole:
+    """Save hole ``number`` from the table's draft of it, once: through
+    :func:`hole_record` (its one-time ``token``, its checks), which drops the draft
+    in the same transaction. ``seen`` is the draft's digest
+    (:func:`seat_drafts_digest`) as the confirming page showed it.
+
+    Raises :class:`HoleRejected` while a seat is missing or the table is impossible
+    (each problem tagged with its seat), and :class:`HoleConflict` when the hole
+    was saved meanwhile or the draft changed since it was shown."""
+    if players is None:
+        players = list(Player.objects.filter(match_id=match.pk).order_by("seat"))
+    with transaction.atomic():
+        matches_lock(match_ids=[match.pk])
+        if Hole.objects.filter(token=token).exists():
+            # Sent again: the hole it saved, as hole_record finds it.
+            return hole_record(
+                match=match,
+                entry=HoleEntry(kind=GRIDS),
+                token=token,
+                number=number,
+                players=players,
+            )
+        if Hole.objects.filter(match=match, number=number).exists():
+            raise HoleConflict(f"hole {number} was already saved from another phone")
+        drafts = list(SeatDraft.objects.filter(match=match, number=number))
+        if seat_drafts_digest(drafts) != seen:
+            raise HoleConflict("the cards changed on another phone meanwhile; check them again")
+        entered = {d.player_id for d in drafts}
+        missing = [
+            Problem(f"{seat_label(p.seat)}: no cards entered yet", player=p.seat)
+            for p in players
+            if p.pk not in entered
+        ]
+        if missing:
+            raise HoleRejected(missing)
+        entry = seat_draft_entry(
+            drafts=drafts, players=players, went_out=went_out, nobody_out=nobody_out
+        )
+        return hole_record(match=match, entry=entry, token=token, number=number, players=players)
+
+
+def _lock_next_hole(match: Match, number: int) -> None:
+    """Take the match's row lock (the first of the module's lock order) and make sure
+    hole ``number`` is still its next hole and the match is open."""
+    matches_lock(match_ids=[match.pk])
+    count = Hole.objects.filter(match_id=match.pk).count()
+    if number <= count:
+        raise HoleConflict(f"hole {number} was already saved, so its cards can no longer change")
+    if number != count + 1:
+        raise HoleConflict(f"a hole was deleted, so the next hole is hole {count + 1}")
+    if Match.objects.filter(pk=match.pk, finished_at__isnull=False).exists():
+        raise HoleRejected([Problem("this match is finished; start a rematch to play on")])
 
 
 def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
@@ -367,6 +534,8 @@ def hole_delete_last(*, match: Match, number: int) -> None:
         if last is None or last.number != number:
             raise HoleConflict("only the last hole can be deleted, and this is no longer it")
         last.delete()
+        # Seats entered for the hole after it are for a hole that now comes later.
+        SeatDraft.objects.filter(match=locked, number__gt=number).delete()
         match_results_refresh(match=locked)
         reopened = locked.is_finished
         _changed(locked, finished_at=None)

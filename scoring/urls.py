@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import board, exports, holes, keepers, matches
+from .views import board, exports, holes, keepers, matches, seats
 
 app_name = "scoring"
 
@@ -19,6 +19,8 @@ urlpatterns = [
     path("<int:pk>/holes/<int:number>/", holes.hole_detail, name="hole_detail"),
     path("<int:pk>/holes/<int:number>/edit/", holes.hole_edit, name="hole_edit"),
     path("<int:pk>/holes/<int:number>/delete/", holes.hole_delete, name="hole_delete"),
+    path("<int:pk>/holes/<int:number>/seats/", seats.hole_seats, name="hole_seats"),
+    path("<int:pk>/holes/<int:number>/seats/<int:seat>/", seats.hole_seat, name="hole_seat"),
     path("shared/<str:token>/", board.match_shared, name="match_shared"),
     path("<int:pk>/join/qr.svg", keepers.match_join_qr, name="match_join_qr"),
     path("<int:pk>/join/replace/", keepers.match_join_replace, name="match_join_replace"),

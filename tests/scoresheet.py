@@ -129,15 +129,23 @@ def make_match_pages(client):
     """A finished 8-player, 18-hole match owned by ``client``'s session: the largest
     scoreboard, and the hole pages of a match in play."""
     from tests.factories import eight_player_match
+    from tests.tables import EIGHT_PLAYERS
 
     full = eight_player_match(played=18)
     playing = eight_player_match(played=1)
     own(client, full, playing)
+    # Hole 2 entered phone by phone, every seat in: each seat's cards on one page.
+    for player in playing.players.all():
+        services.seat_draft_save(
+            match=playing, number=2, player=player, grid=EIGHT_PLAYERS[player.seat]
+        )
     return [
         reverse("scoring:match_detail", args=[full.pk]),
         reverse("scoring:hole_detail", args=[full.pk, 18]),
         reverse("scoring:match_detail", args=[playing.pk]),
         reverse("scoring:hole_new", args=[playing.pk]),
+        reverse("scoring:hole_seats", args=[playing.pk, 2]),
+        reverse("scoring:hole_seat", args=[playing.pk, 2, 7]),
         reverse("scoring:match_shared", args=[full.share_token]),
     ]
 

@@ -219,6 +219,18 @@ def build(size: Size, tag: str) -> World:
     for match in (own, played):
         for n in range(size.keepers):
             services.match_join(match=match, phone=f"phone-{n}-{tag}")
+    # The next hole entered phone by phone: every seat is in at the owner's match
+    # (the table checked and every card shown), all but one at the group's.
+    for match, seats in ((own, size.players), (played, size.players - 1)):
+        for player in match.players.order_by("seat")[:seats]:
+            services.seat_draft_save(
+                match=match,
+                number=size.holes + 1,
+                player=player,
+                grid=EIGHT_PLAYERS[player.seat],
+                went_out=player.seat == 0,
+                phone=f"phone-{player.seat}-{tag}",
+            )
     kept = _lone_matches(size.matches, size, None, tag)
     return World(
         size=size,
@@ -298,6 +310,14 @@ def last_hole(w: World) -> int:
     return w.size.holes
 
 
+def next_hole(w: World) -> int:
+    return w.size.holes + 1
+
+
+def last_seat_number(w: World) -> int:
+    return w.size.players - 1
+
+
 def match_cases() -> Iterator[Case]:
     """Each match page on the owner's match in play (no group) and on the group's (as a
     member), then the pages of a finished match."""
@@ -317,8 +337,18 @@ def match_cases() -> Iterator[Case]:
             ("scoring:match_share_replace", on(target), lambda w: "make a new link"),
             ("scoring:match_join_qr", on(target), lambda w: "<svg"),
             ("scoring:match_join_replace", on(target), lambda w: "make a new link"),
+            ("scoring:hole_seats", on(target, next_hole), shows),
+            ("scoring:hole_seat", on(target, next_hole, last_seat_number), shows),
         ]:
             yield Case(name, visitor, args=args, shows=shown, label=label)
+        yield Case(
+            "scoring:hole_seats",
+            visitor,
+            args=on(target, next_hole),
+            shows=shows,
+            label=label,
+            htmx=True,
+        )
         yield Case(
             "scoring:match_detail", visitor, args=on(target), shows=shows, label=label, htmx=True
         )

@@ -4,6 +4,7 @@ members of its group, and the phones that joined it through its join link (a
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -15,6 +16,9 @@ from scoring.models import Match, MatchKeeper
 SESSION_KEY = "scoring_matches"
 #: The random id by which a phone that joined a match is known (``MatchKeeper.phone``).
 PHONE_KEY = "scoring_phone"
+#: Whose cards this phone enters, match by match, when each phone enters its own:
+#: ``{"<match pk>": seat}``.
+SEATS_KEY = "scoring_seats"
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -38,6 +42,31 @@ def phone_id(request: HttpRequest) -> str:
     for one that has joined none."""
     value = request.session.get(PHONE_KEY, "")
     return value if isinstance(value, str) else ""
+
+
+def phone_for(request: HttpRequest) -> str:
+    """The id this browser is known by (:func:`phone_id`), given it now if it has
+    none yet. Only an id: the rights to a match come from elsewhere."""
+    phone = phone_id(request)
+    if not phone:
+        phone = secrets.token_urlsafe(24)
+        request.session[PHONE_KEY] = phone
+    return phone
+
+
+def seat_of(request: HttpRequest, match: Match) -> int | None:
+    """The seat whose cards this phone enters at ``match``, if it said so."""
+    seats = request.session.get(SEATS_KEY, {})
+    seat = seats.get(str(match.pk)) if isinstance(seats, dict) else None
+    return seat if isinstance(seat, int) else None
+
+
+def remember_seat(request: HttpRequest, match: Match, seat: int) -> None:
+    """This phone enters ``seat``'s cards at ``match`` from now on."""
+    seats = request.session.get(SEATS_KEY, {})
+    seats = dict(seats) if isinstance(seats, dict) else {}
+    seats[str(match.pk)] = seat
+    request.session[SEATS_KEY] = seats
 
 
 def joined_match(request: HttpRequest, match: Match) -> bool:

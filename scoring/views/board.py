@@ -27,6 +27,7 @@ from scoring.views.access import (
     may_delete,
     member_groups,
     phone_id,
+    seat_of,
     started,
 )
 from scoring.views.keepers import join_url
@@ -117,6 +118,10 @@ def board_page(
         context["join_url"] = join_url(request, match)
         context["keepers"] = list(match.keepers.all())
         context["this_phone"] = phone_id(request)
+        # The seat this phone enters when each phone enters its own cards.
+        seat = seat_of(request, match)
+        if seat is not None and 0 <= seat < len(names):
+            context.update(my_seat=seat, my_seat_name=names[seat])
     if partial:
         return _revalidated(render(request, f"{template}#board", context), etag)
     return render(request, template, context)

@@ -5,7 +5,6 @@ that joined. Who keeps a match is decided in ``access``."""
 from __future__ import annotations
 
 import io
-import secrets
 from datetime import timedelta
 
 import segno
@@ -20,9 +19,9 @@ from golfsite import ratelimit
 from scoring import selectors, services
 from scoring.models import Match, ReplacedJoinLink
 from scoring.views.access import (
-    PHONE_KEY,
     keeps,
     match_for_request,
+    phone_for,
     phone_id,
 )
 
@@ -61,11 +60,7 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
             messages.info(request, "This phone already keeps the score of this match.")
         return redirect(match)
     if request.method == "POST":
-        phone = phone_id(request)
-        if not phone:
-            phone = secrets.token_urlsafe(24)
-            request.session[PHONE_KEY] = phone
-        services.match_join(match=match, phone=phone)
+        services.match_join(match=match, phone=phone_for(request))
         messages.success(
             request,
             "This phone keeps the score of this match now: it can enter and correct "

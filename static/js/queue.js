@@ -61,7 +61,9 @@
     });
   }
 
-  function formOf() { return document.querySelector(".hole-form"); }
+  // (Not a form that needs the site to answer, as one seat's cards for the table's
+  // shared draft of a hole do: nothing of it waits on the phone.)
+  function formOf() { return document.querySelector(".hole-form:not([data-online-only])"); }
   function actionOf(form) { return new URL(form.action, location.href).pathname; }
   function boardUrl(action) { return action.replace(/holes\/new\/$/, ""); }
   function fresh() {
@@ -146,6 +148,7 @@
   document.addEventListener("htmx:sendError", function (event) {
     var button = event.detail.elt;
     if (!button.hasAttribute || !button.hasAttribute("data-save") || !button.form) return;
+    if (button.form.hasAttribute("data-online-only")) return;
     if (button.form.querySelector('input[name="revision"]').value) return;  // a correction
     keepHole(button.form).catch(function () { /* not kept: the form says it was not saved */ });
   });

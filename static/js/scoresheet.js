@@ -749,6 +749,14 @@
     });
     var clear = keypad.querySelector("[data-clear]");
     if (clear) keyFor.Backspace = keyFor.Delete = clear;
+    // One seat's page (each phone enters its own cards): the keypad is up from the
+    // start, on the first empty slot, so six taps write six cards.
+    var opened = keypad.closest("[data-keypad-open]");
+    if (opened && groups.length === 1) {
+      var empty = slotsOf(groups[0]).filter(function (each) { return !each.dataset.card; })[0];
+      if (empty) activate(empty);
+    }
+
     slotKeys = function (event) {
       if (event.defaultPrevented || event.isComposing) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;  // the browser's own

@@ -39,7 +39,15 @@ from groups import services as group_services
 from groups.models import Group, Invite, Membership, RosterPlayer
 from scoring import services
 from scoring.engine import RuleSet
-from scoring.models import Hole, Match, MatchKeeper, Player, ReplacedJoinLink, Score
+from scoring.models import (
+    Hole,
+    Match,
+    MatchKeeper,
+    Player,
+    ReplacedJoinLink,
+    Score,
+    SeatDraft,
+)
 from scoring.views.access import PHONE_KEY, SESSION_KEY
 from tests.factories import MatchFactory, new_match_form
 from tests.groups.factories import (
@@ -197,6 +205,21 @@ TABLE: dict[str, Row] = {
         shows=match_name,
     ),
     "scoring:hole_delete": Row(args=match_args(1), get=MATCH, post=MATCH),
+    # The next hole, phone by phone: its progress (a POST confirms it) and one seat.
+    "scoring:hole_seats": Row(
+        args=match_args(2),
+        get=MATCH,
+        post=MATCH,
+        data=lambda w: {"token": str(uuid.uuid4()), "seen": "stale", "went_out": ""},
+        shows=match_name,
+    ),
+    "scoring:hole_seat": Row(
+        args=match_args(2, 1),
+        get=MATCH,
+        post=MATCH,
+        data=lambda w: {"number": 2, "grid_1": "8 5 7 / 8 3 9"},
+        shows=match_name,
+    ),
     # Handing the score over.
     "scoring:match_join": Row(
         args=lambda w: [w.match.join_token], get=JOIN, post=JOIN, shows=lambda w: "Zed"
@@ -367,6 +390,7 @@ def state() -> tuple[Any, ...]:
         list(Hole.objects.order_by("pk").values_list("pk", "revision", "kind")),
         Score.objects.count(),
         Player.objects.count(),
+        list(SeatDraft.objects.order_by("pk").values_list("pk", "grid", "phone")),
         list(Group.objects.order_by("pk").values_list("pk", "name", "owner")),
         list(Membership.objects.order_by("pk").values_list("group", "user")),
         list(Invite.objects.order_by("pk").values_list("pk", "revoked_at")),

@@ -153,6 +153,18 @@ def world(client):
 
     finished, playing = play(holes=2, played=2), play(holes=3, played=2)
     assert finished.is_finished and not playing.is_finished
+    # The next hole entered phone by phone, every seat in, the table impossible
+    # (five kings) and two players each saying they went out first: every
+    # problem names players.
+    kings = ["K K K / 2 3 4", "K K 5 / 6 7 8", "A 2 3 / 4 5 6"]
+    for player in playing.players.order_by("seat"):
+        scoring_services.seat_draft_save(
+            match=playing,
+            number=3,
+            player=player,
+            grid=kings[player.seat],
+            went_out=player.seat < 2,
+        )
     client.force_login(owner)
     hebrew = group.roster.get(name=HEBREW)
     arabic = group.roster.get(name=ARABIC)
@@ -160,6 +172,9 @@ def world(client):
         "scoreboard": reverse("scoring:match_detail", args=[playing.pk]),
         "finished scoreboard": reverse("scoring:match_detail", args=[finished.pk]),
         "hole form": reverse("scoring:hole_new", args=[playing.pk]),
+        "hole phone by phone": reverse("scoring:hole_seats", args=[playing.pk, 3]),
+        # Seat 1's page: its player's name, and who deals and plays first.
+        "seat": reverse("scoring:hole_seat", args=[playing.pk, 3, 1]),
         "hole": reverse("scoring:hole_detail", args=[playing.pk, 1]),
         "paper card": reverse("scoring:match_print", args=[finished.pk]),
         "my matches": reverse("scoring:match_list"),
@@ -177,6 +192,8 @@ PAGES = [
     "scoreboard",
     "finished scoreboard",
     "hole form",
+    "hole phone by phone",
+    "seat",
     "hole",
     "paper card",
     "my matches",
