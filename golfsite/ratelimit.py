@@ -59,10 +59,24 @@ RESET_PER_ADDRESS = Limit("reset-address", 10, timedelta(hours=1))
 
 
 def client_address(request: HttpRequest) -> str:
-    """The caller's address: REMOTE_ADDR, the connection's peer. (gunicorn does not
-    rewrite it from X-Forwarded-For, and neither do we: behind a proxy it is the
-    proxy's, and the per-address limits hold for every visitor together.)"""
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
+    """The caller's address, as far as the site can trust it.
+
+    With ``TRUSTED_PROXIES`` 0 (the default) it is ``REMOTE_ADDR``, the connection's
+    peer, and X-Forwarded-For is ignored: anybody can write that header. Behind
+    proxies, each appends the address it was reached from to the header, so the
+    trusted entries are the last ``TRUSTED_PROXIES`` ones; the client is the
+    left-most of those (with one proxy, the right-most entry). Whatever a client
+    wrote to the left of them is never read. (gunicorn does not rewrite
+    REMOTE_ADDR from the header; this function is the only reader.)"""
+    peer = str(request.META.get("REMOTE_ADDR") or "unknown")
+    hops: int = settings.TRUSTED_PROXIES
+    if hops <= 0:
+        return peer
+    forwarded = [entry.strip() for entry in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    # Fewer entries than proxies (a request that passed fewer of them than there
+    # are): the left-most entry is the farthest address any proxy saw.
+    trusted = forwarded[-hops:]
+    return trusted[0] or peer
 
 
 def account_name(username: str) -> str:

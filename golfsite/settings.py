@@ -69,6 +69,22 @@ SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+
+def _trusted_proxies() -> int:
+    """How many reverse proxies in front of the site to believe about the client's
+    address (``golfsite.ratelimit.client_address``); 0, the default, believes none."""
+    value = os.environ.get("TRUSTED_PROXIES", "0").strip() or "0"
+    if not value.isdigit():
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES is {value!r}: it must be a whole number of proxies, "
+            "0 when the site takes its connections straight from the players."
+        )
+    return int(value)
+
+
+# Each trusted proxy adds the address it was reached from to X-Forwarded-For.
+TRUSTED_PROXIES = _trusted_proxies()
+
 INSTALLED_APPS = [
     "accounts",  # first: its registration/ templates replace the admin's
     "django.contrib.admin",

@@ -96,3 +96,15 @@ def test_the_database_cache_works_in_tests():
 
     cache.set("golf", 24)
     assert cache.get("golf") == 24
+
+
+def test_trusted_proxies_come_from_the_environment_and_must_be_a_count():
+    result = run_python(
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.TRUSTED_PROXIES)",
+        TRUSTED_PROXIES="2",
+    )
+    assert result.stdout.strip() == "2", result.stderr
+    result = run_python("import django; django.setup()", TRUSTED_PROXIES="yes")
+    assert result.returncode != 0
+    assert "TRUSTED_PROXIES is 'yes'" in result.stderr
