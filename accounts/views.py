@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, SetPasswordForm
 from django.contrib.auth.views import (
     LoginView,
     LogoutView,
@@ -30,6 +30,7 @@ from golfsite import ratelimit
 from groups.models import Group
 from groups.selectors import group_for_invite_link
 from scoring.views.access import member_groups
+from scoring.views.limits import browser_for_limits, keep_browser_for_limits
 from scoring.views.matches import recent_matches
 
 from .forms import SignupForm
@@ -96,10 +97,14 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 class SignOutView(LogoutView):
     """Django's log-out, and the page after it says so. (The message waits in a
-    cookie: the session it would otherwise go in is flushed by the log-out.)"""
+    cookie: the session it would otherwise go in is flushed by the log-out.) The
+    browser keeps counting the matches it starts where it was
+    (``scoring.views.limits``): logging out does not start its limit again."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        browser = browser_for_limits(request)
         response = super().post(request, *args, **kwargs)
+        keep_browser_for_limits(request, browser)
         messages.info(request, "You are signed out.")
         return response
 
@@ -114,6 +119,14 @@ class RateLimitedLoginView(LoginView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        # Logging in over another account empties the session: the browser's count
+        # of matches started goes on all the same (scoring.views.limits).
+        browser = browser_for_limits(self.request)
+        response = super().form_valid(form)
+        keep_browser_for_limits(self.request, browser)
+        return response
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         address = ratelimit.client_address(request)

@@ -121,6 +121,50 @@ def test_the_address_limit_holds_across_browsers(small_limits):
     assert elsewhere.post(NEW, fresh_form(elsewhere)).status_code == 302
 
 
+PASSWORD = "a-long-pass-phrase-9"
+
+
+def log_in(client, username):
+    response = client.post(reverse("login"), {"username": username, "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"]
+
+
+def start(client):
+    return client.post(NEW, fresh_form(client)).status_code
+
+
+def test_logging_in_does_not_start_the_browsers_count_again(client, small_limits):
+    UserFactory.create(username="ann", password=PASSWORD)
+    assert [start(client), start(client)] == [302, 302]
+    log_in(client, "ann")
+    assert start(client) == 429
+    assert Match.objects.count() == 2
+
+
+def test_logging_out_does_not_start_the_browsers_count_again(client, small_limits):
+    UserFactory.create(username="ann", password=PASSWORD)
+    log_in(client, "ann")
+    assert [start(client), start(client)] == [302, 302]
+    client.post(reverse("logout"))
+    assert "_auth_user_id" not in client.session
+    assert start(client) == 429
+    assert Match.objects.count() == 2
+
+
+def test_logging_in_over_another_account_does_not_start_it_again(client, small_limits):
+    """Django empties the session when another account logs in over a signed-in one."""
+    UserFactory.create(username="ann", password=PASSWORD)
+    UserFactory.create(username="bob", password=PASSWORD)
+    log_in(client, "ann")
+    assert [start(client), start(client)] == [302, 302]
+    log_in(client, "bob")
+    assert start(client) == 429
+    # Another browser is not stopped by this one's count.
+    other = Client(REMOTE_ADDR="198.51.100.4")
+    assert start(other) == 302
+
+
 def test_the_window_ends_an_hour_after_the_first_match(client, small_limits, monkeypatch):
     for _ in range(3):
         client.post(NEW, fresh_form(client))
