@@ -17,7 +17,6 @@ from django.contrib.auth.views import (
     LogoutView,
     PasswordResetConfirmView,
     PasswordResetView,
-    redirect_to_login,
 )
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -190,13 +189,6 @@ class KnownBrowserPasswordResetConfirmView(PasswordResetConfirmView):
         )
         ratelimit.remember_browser(self.request, response, username)
         return response
-
-
-def admin_login(request: HttpRequest) -> HttpResponse:
-    """The admin's log-in page, replaced: staff log in on the site's, with its
-    limits, and go back to the admin page they asked for (nothing posted here is
-    ever checked)."""
-    return redirect_to_login(request.GET.get("next") or reverse("admin:index"), reverse("login"))
 
 
 #: Matches the account page lists; "My matches" has them all.

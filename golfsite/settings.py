@@ -87,7 +87,8 @@ TRUSTED_PROXIES = _trusted_proxies()
 
 INSTALLED_APPS = [
     "accounts",  # first: its registration/ templates replace the admin's
-    "django.contrib.admin",
+    # django.contrib.admin, with the site's log-in page instead of its own.
+    "golfsite.apps.GolfAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

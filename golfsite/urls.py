@@ -3,13 +3,8 @@
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
-from accounts import views as accounts_views
 from golfsite import offline, views
 from rules import views as rules_views
-
-# The admin's own log-in has no limit: its page (still admin:login) sends staff to
-# the site's instead. Set before admin.site.urls builds the admin's URLs.
-admin.site.login = accounts_views.admin_login  # type: ignore[method-assign,assignment]
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", rules_views.home, name="home"),

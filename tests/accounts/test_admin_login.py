@@ -42,3 +42,17 @@ def test_the_sites_log_in_limit_holds_for_staff(client, staff):
         client.post(reverse("login"), {"username": "boss", "password": "wrong"})
     response = client.post(reverse("login"), {"username": "boss", "password": PASSWORD})
     assert response.status_code == 429
+
+
+def test_the_admin_site_is_installed_the_documented_way():
+    """Django's ``AdminConfig.default_site``, not a method replaced on the instance:
+    ``admin.site`` is the site's class, and every model registered lands on it."""
+    from django.contrib import admin
+
+    from golfsite.admin import GolfAdminSite
+    from scoring.models import Match
+
+    assert isinstance(admin.site, GolfAdminSite)
+    # The class's method, bound: nothing set on the instance over it.
+    assert getattr(admin.site.login, "__func__", None) is GolfAdminSite.login
+    assert Match in admin.site._registry
