@@ -3,13 +3,21 @@ grid, rule set and roster link), CSV for spreadsheets, and demo data.
 
 Import stores what was exported as it was (scores, breakdowns, dates), so standings
 and statistics come out identical; accounts are not exported, the importer names
-the owner.
+the owner. Every match is checked first as a saved hole is (grids, and who went
+out), and a file with one wrong is refused whole.
+
+Version 2 of the format says of each hole whether the table said that nobody went
+out (``nobody_went_out``), which a hole under a knock rule must say when it names no
+player. Version 1 files do not say it; they are still read, a hole naming no
+player taken as the site that wrote it stored it (its scores are imported as
+written either way).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 import uuid
 from collections.abc import Sequence
@@ -25,7 +33,7 @@ from django.utils.dateparse import parse_datetime
 from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
 from scoring.engine.deal import deal_grids, went_out_seat
 from scoring.engine.errors import GolfError
-from scoring.engine.validation import grid_problems, parse_grid
+from scoring.engine.validation import grid_problems, parse_grid, went_out_problems
 from scoring.models import Hole, Match, Player, Score
 from scoring.names import tidy_name
 from scoring.results import HoleResult, seat_results
@@ -37,7 +45,9 @@ from .ratings import group_rerate
 from .services import group_cache_invalidate
 
 FORMAT = "golf-group-history"
-VERSION = 1
+VERSION = 2
+#: The versions of the format an import reads (see the module's docstring).
+READABLE_VERSIONS = (1, 2)
 BATCH = 500
 
 
@@ -67,6 +77,18 @@ def group_export(*, group: Group) -> dict[str, Any]:
             ),
         )
     )
+    finisher_rules: dict[str, bool] = {}
+
+    def nobody_out(hole: Hole) -> bool:
+        """Whether the table said nobody went out: a hole saved under a knock rule
+        naming no player (the site saves no such hole unless the table says so)."""
+        if hole.went_out is not None:
+            return False
+        key = json.dumps(hole.rules, sort_keys=True)
+        if key not in finisher_rules:
+            finisher_rules[key] = RuleSet.from_dict(hole.rules).needs_finisher
+        return finisher_rules[key]
+
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -92,6 +114,7 @@ def group_export(*, group: Group) -> dict[str, Any]:
                         "number": h.number,
                         "kind": h.kind,
                         "went_out": h.went_out,
+                        "nobody_went_out": nobody_out(h),
                         "rules": h.rules,
                         "created_at": _iso(h.created_at),
                         "scores": [
@@ -196,7 +219,7 @@ def group_import(*, data: Any, owner: User) -> Group:
     """Make a new group from an export, ``owner`` its owner and first member."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRejected("this is not a group history exported by this site")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         raise ImportRejected(f"version {data.get('version')!r} of the format is not known here")
     try:
         names = _roster_names(data.get("roster", []))
@@ -215,14 +238,33 @@ def group_import(*, data: Any, owner: User) -> Group:
             for entry, name in zip(data.get("roster", []), names, strict=True)
         }
         matches = data.get("matches", [])
+        if data["version"] == 1:
+            matches = _from_version_1(matches)
         for number, match in enumerate(matches, start=1):
-            _check_match(number, match, roster)
+            _check_links(number, match, roster)
         matches_create(group=group, matches=matches, roster=roster)
     except ImportRejected:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
         raise ImportRejected(f"the file is incomplete or damaged ({exc!r})") from exc
     return group
+
+
+def _from_version_1(matches: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Matches of a version 1 file as version 2 says them. Version 1 did not say
+    whether the table said nobody went out; a hole in it naming no player is taken
+    to have said so: that is how the site that wrote the file stored it (it saves
+    no hole under a knock rule otherwise; older ones scored such a hole without
+    the knock rule's effect, and the scores are imported as written)."""
+    return [
+        {
+            **match,
+            "holes": [
+                {**hole, "nobody_went_out": hole.get("went_out") is None} for hole in match["holes"]
+            ],
+        }
+        for match in matches
+    ]
 
 
 def _roster_names(entries: Sequence[dict[str, Any]]) -> list[str]:
@@ -267,35 +309,49 @@ def matches_create(
     batch, whatever the number of matches), and rate the group's regulars from
     scratch: ratings are not part of the file, so an import works out the same
     numbers from the same matches as the site it came from."""
-    for data in matches:
-        RuleSet.from_dict(data["rules"])  # refuse rule sets the engine cannot read
+    for number, data in enumerate(matches, start=1):
+        _check_match(number, data)
     for start in range(0, len(matches), BATCH):
         _create_batch(group, matches[start : start + BATCH], roster)
     group_rerate(group_id=group.pk)
     group_cache_invalidate(group_ids=[group.pk])
 
 
-def _check_match(number: int, data: dict[str, Any], roster: dict[Any, RosterPlayer]) -> None:
-    """Refuse a match the pages would show wrongly: a seat linked to a roster entry
-    the file does not have (its statistics would silently lose the match), or a
-    grid the engine cannot read or that breaks its rules (a scoreboard that cannot
-    show its cards). ``number`` is the match's place in the file, from 1."""
+def _match_place(number: int, data: dict[str, Any]) -> str:
+    """How a message names a match: its place in the file, from 1, and its start."""
     where = f"match {number} of the file"
     if data.get("created_at"):
         where += f" (started {data['created_at']})"
+    return where
+
+
+def _check_links(number: int, data: dict[str, Any], roster: dict[Any, RosterPlayer]) -> None:
+    """Refuse a seat linked to a roster entry the file does not have (its statistics
+    would silently lose the match)."""
+    for p in data["players"]:
+        link = p.get("roster")
+        if link is not None and link not in roster:
+            name = str(p.get("name", "")).strip()
+            raise ImportRejected(
+                f"{_match_place(number, data)}: {name!r} is linked to roster entry {link!r}, "
+                "which is not in the file's roster"
+            )
+
+
+def _check_match(number: int, data: dict[str, Any]) -> None:
+    """Refuse a match the pages would show wrongly, as a hole saved on the site would
+    be refused: rules the engine cannot read, a grid the engine cannot read or that
+    breaks its rules (a scoreboard that cannot show its cards), or a hole that does
+    not say who went out when its rules need it (under a knock rule: a player, or
+    that nobody did). ``number`` is the match's place in the file, from 1."""
+    where = _match_place(number, data)
     rules = _rules(data["rules"], where)
     seats = data["players"]
     names = {int(p["seat"]): str(p.get("name", "")).strip() for p in seats}
-    for p in seats:
-        link = p.get("roster")
-        if link is not None and link not in roster:
-            raise ImportRejected(
-                f"{where}: {names[int(p['seat'])]!r} is linked to roster entry {link!r}, "
-                "which is not in the file's roster"
-            )
     for hole in data["holes"]:
         hole_rules = _rules(hole.get("rules"), where) if hole.get("rules") else rules
         cards = hole.get("kind", Hole.Kind.GRIDS) == Hole.Kind.GRIDS
+        _check_went_out(f"{where}, hole {hole['number']}", hole, hole_rules, len(seats))
         for score in hole["scores"]:
             seat = int(score["seat"])
             text = str(score.get("grid") or "")
@@ -312,6 +368,25 @@ def _check_match(number: int, data: dict[str, Any], roster: dict[Any, RosterPlay
             if problems:
                 wrong = "; ".join(str(problem) for problem in problems)
                 raise ImportRejected(f"{place}: the grid {text!r} is not possible ({wrong})")
+
+
+def _check_went_out(where: str, hole: dict[str, Any], rules: RuleSet, players: int) -> None:
+    """Refuse a hole whose "went_out" and "nobody_went_out" the engine would refuse in a
+    hole saved on the site (``went_out_problems``)."""
+    went_out = hole.get("went_out")
+    nobody_out = bool(hole.get("nobody_went_out"))
+    problems = went_out_problems(
+        rules, players, None if went_out is None else int(went_out), nobody_out=nobody_out
+    )
+    if problems:
+        said = (
+            ""
+            if went_out is not None or nobody_out
+            else (
+                ' (the file names no player in "went_out" and does not say "nobody_went_out": true)'
+            )
+        )
+        raise ImportRejected(f"{where}: {problems[0]}{said}")
 
 
 def _rules(data: Any, where: str) -> RuleSet:
@@ -456,6 +531,7 @@ def _demo_match(
                 "number": number,
                 "kind": "grids",
                 "went_out": out,
+                "nobody_went_out": out is None and rules.needs_finisher,
                 "rules": snapshot,
                 "created_at": _iso(when + timedelta(minutes=6 * number)),
                 "scores": [
