@@ -120,11 +120,24 @@ class RateLimitedLoginView(LoginView):
         return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        """Log in; the attempt, counted by ``post``, is taken back: only failed
+        attempts count, so people sharing an address (a household, a club's wifi)
+        are never locked out by logging in."""
+        request = self.request
+        address = ratelimit.client_address(request)
+        # The account as post counted it: as typed.
+        typed = str(request.POST.get("username", ""))
+        account = ratelimit.account_name(typed)
         # Logging in over another account empties the session: the browser's count
         # of matches started goes on all the same (scoring.views.limits).
-        browser = browser_for_limits(self.request)
+        browser = browser_for_limits(request)
         response = super().form_valid(form)
-        keep_browser_for_limits(self.request, browser)
+        keep_browser_for_limits(request, browser)
+        ratelimit.forget_one(ratelimit.LOGIN_PER_ADDRESS, address)
+        ratelimit.reset(ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT, address, account)
+        if not ratelimit.known_browser(request, typed):
+            ratelimit.forget_one(ratelimit.LOGIN_PER_ACCOUNT, account)
+        ratelimit.remember_browser(request, response, form.get_user().get_username())
         return response
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -146,17 +159,10 @@ class RateLimitedLoginView(LoginView):
             form.is_bound = True
             form.add_error(None, refusal)
             return self.render_to_response(self.get_context_data(form=form), status=429)
-        response = super().post(request, *args, **kwargs)
-        if request.user.is_authenticated:
-            # Only failed attempts count: one that worked is taken back, so people
-            # sharing an address (a household, a club's wifi) are never locked out
-            # by logging in.
-            ratelimit.forget_one(ratelimit.LOGIN_PER_ADDRESS, address)
-            ratelimit.reset(ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT, address, account)
-            if not known:
-                ratelimit.forget_one(ratelimit.LOGIN_PER_ACCOUNT, account)
-            ratelimit.remember_browser(request, response, request.user.get_username())
-        return response
+        # A log-in that works is taken back in form_valid (not by asking whether
+        # the visitor is signed in afterwards: one already signed in to another
+        # account would have every wrong password forgiven).
+        return super().post(request, *args, **kwargs)
 
 
 class ThrottledPasswordResetView(PasswordResetView):

@@ -145,3 +145,15 @@ def test_a_burst_of_parallel_attempts_lets_no_extra_one_through():
         worker.join()
     assert len(allowed) == threads
     assert allowed.count(True) == limit.attempts
+
+
+def test_wrong_passwords_sent_while_signed_in_still_count(make_user):
+    """Signed in to an account of their own, a guesser's failures on another
+    account count like anybody's: only a log-in that worked is taken back."""
+    make_user("mallory")
+    make_user("ann")
+    guesser = Client()
+    assert log_in(guesser, "mallory", PASSWORD, ATTACKER).status_code == 302
+    for _ in range(ratelimit.LOGIN_PER_ADDRESS_AND_ACCOUNT.attempts):
+        assert log_in(guesser, "ann", "wrong", ATTACKER).status_code == 200
+    assert log_in(guesser, "ann", PASSWORD, ATTACKER).status_code == 429
