@@ -15,8 +15,11 @@ block longer). The limits, also listed in the README's "Deploying":
 - password reset: 3 mails per email address and 10 requests per address, an hour.
 - a match's join link, per address: 60 openings and joins in 15 minutes
   (``scoring.views.keepers.JOIN_PER_ADDRESS``);
-- starting a match: 30 per session and 120 per address, an hour
-  (``scoring.views.limits``).
+- starting a match: 30 per browser (logging in or out keeps its count) and 120 per
+  address, an hour (``scoring.views.limits``).
+
+An address is what :func:`client_address` makes of the request: the connection's
+peer, or behind ``TRUSTED_PROXIES`` proxies the client they saw.
 """
 
 from __future__ import annotations
