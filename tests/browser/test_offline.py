@@ -403,4 +403,9 @@ def test_holes_kept_by_one_session_are_neither_shown_nor_sent_by_the_next(
     (hole,) = Match.objects.get().holes.all()
     assert dict(hole.scores.values_list("seat", "grid")) == {0: HOLES[1][0], 1: HOLES[1][1]}
     # The first session's hole is still on the phone, untouched, for that session.
-    assert page.evaluate(QUEUE) == [[1, list(HOLES[0]), "waiting"]]
+    # Read from a page of its own: after a send the queue reloads this one, and a
+    # script run while it reloads would be lost with it.
+    check = context.new_page()
+    check.goto(board)
+    expect(check.get_by_role("link", name="Enter hole 2")).to_be_visible()
+    assert check.evaluate(QUEUE) == [[1, list(HOLES[0]), "waiting"]]
