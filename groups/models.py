@@ -287,7 +287,10 @@ class RosterPlayer(models.Model):
 class Rating(models.Model):
     """A regular's rating before and after one finished match of their group, as
     ``ratings.group_rerate`` works it out from the group's matches in order: never
-    edited on its own, always replaced from the first match a change touches."""
+    edited on its own, always replaced from the first match a change touches.
+    ``roster_player`` is always one of ``group``'s own regulars (a seat linked to
+    another group's counts as a guest), so a regular's ratings are found by the
+    regular alone, through ``rating_player_order``."""
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="ratings")
     match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="ratings")

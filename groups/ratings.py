@@ -201,9 +201,10 @@ def _seats(group_id: int, matches: QuerySet[Match]) -> dict[int, list[Seat]]:
 
 def _skills_before(group_id: int, since: Key) -> dict[int, Skill]:
     """Each regular's skill after their last rated match before ``since``: one query,
-    a row a regular (index ``rating_player_order``)."""
+    a row a regular (index ``rating_player_order``: by the regular alone, whose
+    ratings are all of this group's matches, as in ``selectors.leaderboard``)."""
     latest = (
-        Rating.objects.filter(group_id=group_id, roster_player=OuterRef("pk"))
+        Rating.objects.filter(roster_player=OuterRef("pk"))
         .exclude(_from(since, time="played_at", pk="match_id"))
         .order_by("-played_at", "-match_id")
         .values("pk")[:1]

@@ -572,9 +572,11 @@ def leaderboard(*, group: Group) -> dict[str, list[Standing]]:
     each reading its latest rating and the one of a month ago through the index
     ``rating_player_order``, however long the history."""
     cutoff = timezone.now() - timedelta(days=TREND_DAYS)
-    theirs = Rating.objects.filter(group=group, roster_player=OuterRef("pk")).order_by(
-        "-played_at", "-match_id"
-    )
+    # By the regular alone, whose ratings are all of their own group's matches
+    # (``Rating``): with the group as well, PostgreSQL may combine the two
+    # columns' own indexes and sort every rating of the player, dead rows of
+    # earlier re-rates included, for each of the four subqueries.
+    theirs = Rating.objects.filter(roster_player=OuterRef("pk")).order_by("-played_at", "-match_id")
     rows = (
         RosterPlayer.objects.filter(group=group)
         .annotate(
@@ -640,7 +642,8 @@ def player_ratings(*, player: RosterPlayer) -> PlayerRatings:
     periods, so never more than about fifty points). Five queries whatever the
     number of matches: the database picks the rows, so a long history is never
     read row by row into Python."""
-    mine = Rating.objects.filter(group_id=player.group_id, roster_player=player)
+    # By the regular alone, as in ``leaderboard``: index ``rating_player_order``.
+    mine = Rating.objects.filter(roster_player=player)
     span = mine.aggregate(first=Min("played_at"), last=Max("played_at"))
     if span["first"] is None:
         return PlayerRatings()

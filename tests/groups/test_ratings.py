@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from openskill.models import PlackettLuce
 
-from groups import ratings, services, transfer
+from groups import ratings, selectors, services, transfer
 from groups.models import Group, Rating
 from scoring import services as scoring_services
 from scoring.engine import RuleSet
@@ -127,6 +127,33 @@ def test_guests_take_part_but_keep_no_rating(group, owner):
     assert set(rows) == {(match.pk, "Ann"), (match.pk, "Bob")}
     assert rows[match.pk, "Ann"].mu == lib[0][0].mu
     assert rows[match.pk, "Bob"].mu == lib[2][0].mu
+
+
+def test_a_seat_linked_to_another_groups_regular_rates_as_a_guest(group, owner, play):
+    """A seat linked by hand to another group's regular: that regular plays here as
+    a newcomer guest and gets no rating in this group, so their own group's
+    leaderboard and page, which find a regular's ratings by the regular alone,
+    show only their own group's matches."""
+    home = services.group_create(owner=owner, name="Sunday golf")
+    play(home, owner, {"Zed": [2], "Yan": [8]})
+    zed = home.roster.get(name="Zed")
+    ann, bob = services.roster_for_names(group=group, names=["Ann", "Bob"])
+    match = scoring_services.match_create(
+        names=["Ann", "Zed", "Bob"],
+        first_dealer=0,
+        rules=RuleSet(holes=1),
+        owner=owner,
+        group=group,
+        roster_players=[ann, zed, bob],
+    )
+    record(match, 1, (9, 1, 5))
+    assert set(stored(group)) == {(match.pk, "Ann"), (match.pk, "Bob")}
+    lib = LIBRARY.rate([[LIBRARY.rating()] for _ in range(3)], ranks=[3, 1, 2])
+    assert after(group, match, "Ann").mu == lib[0][0].mu  # Zed counted as a newcomer
+    assert Rating.objects.filter(roster_player=zed).count() == 1
+    board = selectors.leaderboard(group=home)
+    assert [(s.name, s.played) for s in board["provisional"]] == [("Zed", 1), ("Yan", 1)]
+    assert selectors.player_ratings(player=zed).played == 1
 
 
 def test_fewer_than_two_regulars_change_nobody(group, owner, play):
