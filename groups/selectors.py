@@ -450,21 +450,11 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
     stats.knock_penalties = totals["knocks"] or 0
     period = chart_period(totals["first"], totals["last"])
     starts = _period_starts(totals["first"], totals["last"], period)
-    # Each seat's period found by comparing its date with the periods' starts: the
-    # database's own date functions run Python code for every row, in SQLite.
-    when = Case(
-        *(
-            When(match__created_at__gte=_day_start(start), then=Value(n))
-            for n, start in reversed(list(enumerate(starts)))
-        ),
-        default=Value(0),
-        output_field=IntegerField(),
-    )
     rows = (
         # By seat last: a player seated twice at one match (an edit by hand) gets
         # the same streak on every database.
         seats.order_by("match__created_at", "match_id", "seat")
-        .annotate(period=when)
+        .annotate(period=_period_case("match__created_at", starts))
         .values_list("place", "period", "total", "holes_played")
     )
     places = []
@@ -485,6 +475,21 @@ def player_stats(*, player: RosterPlayer) -> PlayerStats:
             for n, (points, holes) in sorted(sums.items())
         ]
     return stats
+
+
+def _period_case(field: str, starts: list[date]) -> Case:
+    """The number of the period (an index into ``starts``) that the time in
+    ``field`` falls in: the latest start at or before it, 0 before the first. Found
+    by comparing with each start, as the database's own date functions run Python
+    code for every row in SQLite."""
+    return Case(
+        *(
+            When(**{f"{field}__gte": _day_start(start)}, then=Value(n))
+            for n, start in reversed(list(enumerate(starts)))
+        ),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
 
 
 def _period_starts(first: datetime, last: datetime, period: str) -> list[date]:
@@ -662,15 +667,12 @@ def player_ratings(*, player: RosterPlayer) -> PlayerRatings:
     starts = _period_starts(span["first"], span["last"], period)
     # The last rated match of each period, found by its count (``played`` goes up
     # by one a match), the period as in ``player_stats``.
-    when = Case(
-        *(
-            When(played_at__gte=_day_start(start), then=Value(n))
-            for n, start in reversed(list(enumerate(starts)))
-        ),
-        default=Value(0),
-        output_field=IntegerField(),
+    ends = (
+        mine.order_by()
+        .annotate(period=_period_case("played_at", starts))
+        .values("period")
+        .annotate(end=Max("played"))
     )
-    ends = mine.order_by().annotate(period=when).values("period").annotate(end=Max("played"))
     label = PERIOD_LABELS[period]
     result.chart = [
         RatingPoint(_day_start(period_start(when, period)).strftime(label), shown, played)
