@@ -133,9 +133,12 @@ def group_rerate(*, group_id: int, since: Key | None = None) -> int:
     """Work the group's ratings out again from its first match at or after ``since``
     (from scratch without one), replacing the stored ones from there on; the rest
     are left as they are. The group's row is locked first, so two changes to one
-    group re-rate one after the other. Returns how many matches were rated."""
+    group re-rate one after the other: FOR NO KEY UPDATE, so a row stored meanwhile
+    that refers to the group (a new regular, a new match: a foreign key, checked
+    as its transaction commits) does not wait for the re-rate to end. Returns how
+    many matches were rated."""
     stale = (
-        Group.objects.select_for_update()
+        Group.objects.select_for_update(no_key=True)
         .filter(pk=group_id)
         .values_list("ratings_stale", flat=True)
         .first()

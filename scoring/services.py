@@ -9,6 +9,11 @@ groups app raises the group's revision then, which invalidates what it cached.
 Every writer takes its row locks in one order, on PostgreSQL: the match's row
 first (:func:`matches_lock`), then its seats, holes and scores, and the group's
 row last; so two changes at once wait for each other rather than deadlock.
+A match's (and a hole's) row is locked FOR NO KEY UPDATE: a change never alters
+a key, and a row stored elsewhere that refers to the match (a group's ratings,
+which a re-rate writes for every later match) locks it against key changes
+only, so it does not wait for a match being saved while its re-rate holds the
+group's row that the save wants next.
 """
 
 from __future__ import annotations
@@ -302,7 +307,7 @@ def hole_record(
     evaluation = hole_evaluate(rules=rules, entry=entry, players=len(players))
     scores = _scores(players, evaluation)
     with transaction.atomic():
-        locked = Match.objects.select_for_update().get(pk=match.pk)
+        locked = Match.objects.select_for_update(no_key=True).get(pk=match.pk)
         saved = Hole.objects.filter(token=token).first()
         if saved is not None:
             if saved.match_id != locked.pk:
@@ -504,8 +509,8 @@ def hole_correct(*, hole: Hole, entry: HoleEntry, revision: int) -> Hole:
     )
     scores = _scores(players, evaluation)
     with transaction.atomic():
-        locked = Match.objects.select_for_update().get(pk=hole.match_id)
-        current = Hole.objects.select_for_update().get(pk=hole.pk)
+        locked = Match.objects.select_for_update(no_key=True).get(pk=hole.match_id)
+        current = Hole.objects.select_for_update(no_key=True).get(pk=hole.pk)
         if current.revision != revision:
             raise HoleConflict(
                 f"hole {current.number} was changed from another phone; here it is as it is now"
@@ -529,7 +534,7 @@ def hole_delete_last(*, match: Match, number: int) -> None:
     """Delete hole ``number`` if it is still the match's last hole; the match is open
     again afterwards."""
     with transaction.atomic():
-        locked = Match.objects.select_for_update().get(pk=match.pk)
+        locked = Match.objects.select_for_update(no_key=True).get(pk=match.pk)
         last = locked.holes.order_by("-number").first()
         if last is None or last.number != number:
             raise HoleConflict("only the last hole can be deleted, and this is no longer it")
@@ -546,7 +551,7 @@ def hole_delete_last(*, match: Match, number: int) -> None:
 def match_end(*, match: Match) -> None:
     """Finish a match early, after the holes played so far (at least one)."""
     with transaction.atomic():
-        locked = Match.objects.select_for_update().get(pk=match.pk)
+        locked = Match.objects.select_for_update(no_key=True).get(pk=match.pk)
         if locked.is_finished:
             return
         if not locked.holes.exists():
@@ -559,7 +564,7 @@ def match_delete(*, match: Match) -> None:
     """Delete a match with its seats, holes and scores; its group's history and
     statistics stop counting it."""
     with transaction.atomic():
-        locked = Match.objects.select_for_update().filter(pk=match.pk).first()
+        locked = Match.objects.select_for_update(no_key=True).filter(pk=match.pk).first()
         if locked is None:
             return
         Match.objects.filter(pk=locked.pk).delete()
@@ -587,7 +592,7 @@ def match_join_replace(*, match: Match) -> str:
     link is kept as replaced, so opening it says so; phones that joined through it
     keep the score until a keeper removes them."""
     with transaction.atomic():
-        locked = Match.objects.select_for_update().get(pk=match.pk)
+        locked = Match.objects.select_for_update(no_key=True).get(pk=match.pk)
         ReplacedJoinLink.objects.create(match=locked, token=locked.join_token)
         locked.join_token = new_join_token()
         locked.save(update_fields=["join_token"])
@@ -648,7 +653,12 @@ def matches_lock(*, match_ids: Iterable[int]) -> None:
     where a transaction holds the database's write lock from its start."""
     ids = sorted(set(match_ids))
     if ids and connection.features.has_select_for_update:
-        list(Match.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
+        list(
+            Match.objects.select_for_update(no_key=True)
+            .filter(pk__in=ids)
+            .order_by("pk")
+            .values("pk")
+        )
 
 
 def _results_changed(match: Match, *, also: Iterable[int] = ()) -> None:

@@ -26,7 +26,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from groups import selectors
+from groups import ratings, selectors
 from groups import services as group_services
 from groups.models import Group, RosterPlayer
 from scoring import services
@@ -168,18 +168,36 @@ def _race_with_the_finishing_save(
     the match's row and its seats); run ``change`` meanwhile until it is done or
     waits for a lock; then let the save go on. Both must end without an error.
     Whether ``change`` was still waiting when the save went on."""
-    seats_written, go_on = threading.Event(), threading.Event()
-    refresh = services.match_results_refresh
+    return _race(monkeypatch, lambda: _save(match, 2, 1, 7), change)
 
-    def pausing_after_the_seats(**kwargs: Any) -> None:
-        refresh(**kwargs)
+
+def _race(
+    monkeypatch: pytest.MonkeyPatch,
+    first: Callable[[], Any],
+    change: Callable[[], Any],
+    *,
+    pause_after: tuple[Any, str] = (services, "match_results_refresh"),
+) -> bool:
+    """Run ``first``, paused right after it calls ``pause_after`` (a module and the
+    name of a function in it; by default a write to a match's holes pauses once it
+    has written the match's seats, holding the match's row and its seats); run
+    ``change`` meanwhile until it is done or waits for a lock; then let ``first``
+    go on. Both must end without an error. Whether ``change`` was still waiting
+    when ``first`` went on."""
+    seats_written, go_on = threading.Event(), threading.Event()
+    module, name = pause_after
+    written = getattr(module, name)
+
+    def pausing_after_the_seats(*args: Any, **kwargs: Any) -> Any:
+        result = written(*args, **kwargs)
         if threading.current_thread() is finisher:
             seats_written.set()
             assert go_on.wait(30), "the test never let the save go on"
+        return result
 
-    monkeypatch.setattr(services, "match_results_refresh", pausing_after_the_seats)
+    monkeypatch.setattr(module, name, pausing_after_the_seats)
     errors: list[Exception] = []
-    finisher = _in_a_thread(lambda: _save(match, 2, 1, 7), errors)
+    finisher = _in_a_thread(first, errors)
     other = None
     waited = False
     try:
@@ -238,6 +256,57 @@ def test_a_regular_deleted_in_the_admin_as_their_match_finishes_waits_for_it(mon
     assert selectors.player_stats(player=bob).matches == 2
 
 
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_corrections_at_once_re_rate_one_after_the_other(monkeypatch, table):
+    """A correction to the group's newer match is paused holding its match's row;
+    a correction to the older match meanwhile re-rates both, storing ratings that
+    refer to the newer match (a foreign key, which locks the row it refers to
+    against a key change only): it does not wait for the paused one, which then
+    re-rates after it. Locked FOR UPDATE, the newer match's row would keep the
+    older correction waiting while it held the group's row, which the newer one
+    wants next, and PostgreSQL would abort one of them as a deadlock."""
+    group, newer, ann, bob = table
+    _save(newer, 2, 1, 7)
+    older = Match.objects.filter(group=group).exclude(pk=newer.pk).get()
+
+    def correct(match: Match, *totals: int) -> Callable[[], Any]:
+        hole = match.holes.get(number=1)
+        return lambda: services.hole_correct(
+            hole=hole, entry=_totals(*totals), revision=hole.revision
+        )
+
+    waited = _race(monkeypatch, correct(newer, 9, 1), correct(older, 8, 0))
+    assert not waited, "the older match's re-rate waited for the newer match's row"
+    stored = list(group.ratings.order_by("played_at", "match_id", "roster_player_id").values())
+    ratings.group_rerate(group_id=group.pk)
+    again = list(group.ratings.order_by("played_at", "match_id", "roster_player_id").values())
+    assert [{**r, "id": 0} for r in stored] == [{**r, "id": 0} for r in again]
+    assert [r["match_id"] for r in stored] == [older.pk, older.pk, newer.pk, newer.pk]
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_regular_added_while_the_group_re_rates_does_not_wait(monkeypatch, table):
+    """A correction to the group's oldest match is paused right after its re-rate,
+    holding the group's row until it commits. A regular added meanwhile refers to
+    the group's row (a foreign key, checked as the transaction commits, which
+    locks the row against a key change only): it goes in at once rather than
+    waiting for a re-rate that may take seconds in a long history."""
+    group, *_ = table
+    older = Match.objects.filter(group=group, finished_at__isnull=False).get()
+    hole = older.holes.get(number=1)
+    waited = _race(
+        monkeypatch,
+        lambda: services.hole_correct(hole=hole, entry=_totals(8, 0), revision=hole.revision),
+        lambda: group_services.roster_add(group=group, name="Gus"),
+        pause_after=(ratings, "group_rerate"),
+    )
+    assert not waited, "adding a regular waited for the re-rate"
+    assert group.roster.filter(name="Gus").exists()
+    assert older.ratings.get(roster_player__name="Bob").shown > 1000  # Bob now won it
+
+
 # -- the order each change writes in ---------------------------------------------------
 
 #: A write to the group's row.
@@ -245,7 +314,7 @@ GROUP_WRITE = re.compile(r'^(?:UPDATE|DELETE FROM) "groups_group"')
 #: A write to a match, a seat, a hole or a score.
 MATCH_WRITE = re.compile(r'^(?:UPDATE|DELETE FROM|INSERT INTO) "scoring_')
 #: The statement locking a match's row (PostgreSQL).
-MATCH_LOCK = re.compile(r'^SELECT .* FROM "scoring_match" WHERE .* FOR UPDATE$')
+MATCH_LOCK = re.compile(r'^SELECT .* FROM "scoring_match" WHERE .* FOR NO KEY UPDATE$')
 
 
 @pytest.mark.django_db
