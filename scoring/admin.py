@@ -21,7 +21,15 @@ from django.utils.html import format_html
 from django.utils.text import capfirst
 
 from scoring import services
-from scoring.models import PLAYER_RESULT_FIELDS, Hole, Match, MatchKeeper, Player, Score
+from scoring.models import (
+    PLAYER_RESULT_FIELDS,
+    Hole,
+    Match,
+    MatchKeeper,
+    Player,
+    Score,
+    SeatDraft,
+)
 
 
 def cascade(
@@ -307,4 +315,38 @@ class MatchKeeperAdmin(DeleteSummaryAdmin):
     readonly_fields = ["match", "phone", "joined_at"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(SeatDraft)
+class SeatDraftAdmin(DeleteSummaryAdmin):
+    """The seats' cards entered phone by phone for a match's next hole, before it is
+    saved. Shown to look at a table that is stuck; deleting one takes that seat's
+    cards out, as "Take these cards out" on the seat's page does. They are entered
+    only on the seats' pages and go when the hole is saved, never typed here."""
+
+    list_display = ["player", "match", "number", "went_out", "updated_at"]
+    list_filter = ["updated_at"]
+    search_fields = ["player__name"]
+    raw_id_fields = ["match", "player"]
+    readonly_fields = [
+        "match",
+        "number",
+        "player",
+        "grid",
+        "went_out",
+        "phone",
+        "user",
+        "updated_at",
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[SeatDraft]:
+        # A draft names itself by its seat (``SeatDraft.__str__``), and the list
+        # shows its match (the list's own select_related is skipped once this is set).
+        return super().get_queryset(request).select_related("match", "player")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: SeatDraft | None = None) -> bool:
         return False

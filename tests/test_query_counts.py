@@ -528,6 +528,7 @@ ADMIN_OBJECTS: dict[str, Callable[[World], Any]] = {
     "scoring.player": lambda w: w.played.players.get(seat=0),
     "scoring.score": lambda w: w.played.holes.get(number=w.size.holes).scores.get(seat=0),
     "scoring.matchkeeper": lambda w: w.played.keepers.all()[0],
+    "scoring.seatdraft": lambda w: w.played.seat_drafts.all()[0],
     "groups.group": lambda w: w.group,
     "groups.membership": lambda w: w.group.memberships.get(user=w.member),
     "groups.invite": lambda w: w.invite,
@@ -544,6 +545,7 @@ ADMIN_NOT_PAGES = {
     "admin:view_on_site": "redirects to the object's page on the site",
     "admin:scoring_score_add": "scores are never added in the admin (403)",
     "admin:scoring_matchkeeper_add": "phones join through a join link, never the admin (403)",
+    "admin:scoring_seatdraft_add": "a seat's cards are entered on its page, never the admin (403)",
 }
 
 
