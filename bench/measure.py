@@ -48,12 +48,18 @@ def warm_up(base_url: str) -> None:
     deploy)."""
     from django.urls import reverse
 
+    from bench import seats
     from bench.browser import Browser
     from bench.play import hole_save, match_start, share_path
     from bench.room import TRY_QUERY, rules_pages
 
     browser = Browser(base_url)
     for _ in range(2):
+        phones = [Browser(base_url) for _ in range(seats.PHONES)]
+        table = seats.table_start(phones)
+        warmed = seats.hole_play(phones, table, 1, lambda kind, seconds: None)
+        if warmed.errors:
+            raise RuntimeError(f"warming up the phones' pages: {warmed.errors[0]}")
         match = match_start(browser, holes=2)
         for htmx in (True, False):
             hole_save(browser, match, htmx=htmx)
@@ -144,13 +150,55 @@ def card_room(base_url: str, options: dict[str, Any], run: Run) -> dict[int, lis
         row(section, "every read", reads, "p95 200" if held else None),
         row(section, "the tables' hole form (GET)", busy.timings["hole form"]),
         row(section, "the tables' hole save (htmx)", saves, "p95 400" if held else None),
+        row(section, "4 phones: seat page (GET)", busy.timings["seat page (GET)"]),
+        row(
+            section,
+            "4 phones: a seat's entry (save, htmx)",
+            busy.timings["seat save (htmx, answered with the progress)"],
+            "p95 400" if held else None,
+        ),
+        row(
+            section,
+            "4 phones: progress poll (htmx, If-None-Match)",
+            busy.timings["progress poll (htmx, If-None-Match)"],
+        ),
+        row(
+            section,
+            "4 phones: the hole confirmed (and the board)",
+            busy.timings["confirmation (and the board)"],
+            "p95 400" if held else None,
+        ),
     ]
     run.errors += busy.errors
+    run.notes += taps_notes(busy.taps, run.errors)
     run.notes.append(
         f"card room: {sum(len(t) for t in busy.timings.values())} requests in "
         f"{busy.seconds:.0f} s, {len(saves)} holes saved"
     )
     return busy.accepted
+
+
+#: The most taps a phone may need for one hole entered phone by phone (issue #20).
+TAPS_GOAL = 8
+
+
+def taps_notes(taps: list[Any], errors: list[str]) -> list[str]:
+    """Taps per phone for one hole phone by phone, as the pages asked for them; an
+    error if a phone needed more than the goal, or no hole was played."""
+    if not taps:
+        errors.append("4 phones: no hole was played phone by phone")
+        return []
+    most = max(t.most for t in taps)
+    plain = max(t.cards + t.save for t in taps)
+    opening = max(t.open_seat for t in taps)
+    if most > TAPS_GOAL:
+        errors.append(f"4 phones: a phone needed {most} taps for a hole, more than {TAPS_GOAL}")
+    return [
+        f"4 phones: taps per phone for a hole, from the pages: {plain} (cards and save), "
+        f"{most} on the phone that confirms (goal {TAPS_GOAL} or fewer); "
+        f"+{opening} to open the seat's page from the scoreboard; "
+        f"{len(taps) // 4} holes played phone by phone"
+    ]
 
 
 def statistics(base_url: str, options: dict[str, Any], run: Run) -> None:

@@ -8,6 +8,10 @@ a grid. Each table keeps saving holes of 8-player, 18-hole matches through the f
 (htmx, as the save button does) without pausing, starting a new match when one ends;
 the readers follow the boards of the matches being played.
 
+A table of four phones (``bench.seats``) meanwhile plays its holes phone by
+phone: each phone saves its own seat's cards, follows the hole's progress, and one
+confirms.
+
 Every answer is checked (a status of 400 or more, a refused save or a dropped
 connection is an error), and every hole the site said it saved is looked for in the
 database afterwards (``bench.measure``).
@@ -23,6 +27,7 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
+from bench import seats
 from bench.browser import Browser
 from bench.play import HTMX, expect, hole_save, match_start, share_path
 
@@ -48,6 +53,8 @@ class Room:
     #: readers'), "hole form" and "save" (the tables').
     timings: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: list[str] = field(default_factory=list)
+    #: What each hole played phone by phone asked of each phone.
+    taps: list[seats.Taps] = field(default_factory=list)
     #: Match id: the hole numbers the site said it saved, in order.
     accepted: dict[int, list[int]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -66,6 +73,7 @@ def card_room(
     *,
     readers: int = 8,
     tables: int = 1,
+    phone_tables: int = 1,
     seconds: float = 20.0,
     think: float = 0.5,
     seed: int = 1,
@@ -103,6 +111,36 @@ def card_room(
                 played = 18  # start afresh rather than repeat the failure
                 time.sleep(0.2)
 
+    def phone_table(index: int) -> None:
+        """Four phones keeping one match, a hole at a time, until the room closes."""
+        match, played = 0, 18
+        phones: list[Browser] = []
+        while not stop.is_set():
+            try:
+                if played == 18:
+                    phones = [Browser(base_url) for _ in range(seats.PHONES)]
+                    match, played = seats.table_start(phones), 0
+                    with lock:
+                        room.accepted[match] = []
+                hole = seats.hole_play(phones, match, played + 1, add)
+                played += 1
+                with lock:
+                    room.errors += [f"phone table {index}: {e}" for e in hole.errors]
+                    room.taps += hole.taps.values()
+                    if hole.confirmed:
+                        room.accepted[match].append(hole.number)
+                if hole.errors or not hole.confirmed:
+                    played = 18  # start afresh rather than repeat the failure
+            except Exception as exc:
+                with lock:
+                    room.errors.append(f"phone table {index}: {exc}")
+                played = 18
+                time.sleep(0.2)
+
+    def add(kind: str, seconds: float) -> None:
+        with lock:
+            room.add(kind, seconds)
+
     def reader(index: int) -> None:
         rng = random.Random(seed * 1000 + index)
         browser = Browser(base_url)
@@ -139,6 +177,7 @@ def card_room(
                 room.add(kind, answer.seconds)
 
     threads = [threading.Thread(target=table, args=(n,)) for n in range(tables)]
+    threads += [threading.Thread(target=phone_table, args=(n,)) for n in range(phone_tables)]
     threads += [threading.Thread(target=reader, args=(n,)) for n in range(readers)]
     start = time.monotonic()
     for thread in threads:
