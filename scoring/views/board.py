@@ -37,7 +37,10 @@ from scoring.views.keepers import join_url
 @require_safe
 @vary_on_headers("HX-Request")
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The scoreboard: a golf card of every hole, running totals and standings."""
+    """The scoreboard: a golf card of every hole, running totals and standings.
+    Through htmx (the board refreshing itself, as a hole may be saved on another
+    phone), its ``#board`` partial and the next hole's panel, "not modified" while
+    the match is unchanged."""
     match = match_for_request(request, pk)
     return board_page(
         request, match, "scoring/match_detail.html", readonly=False, partial=bool(request.htmx)
@@ -81,7 +84,9 @@ def board_page(
         # A digest: the tag tells nobody the match's id or when it last changed. The
         # code's version is in it too: after a deploy, a board kept by a follower's
         # browser is sent again, rendered by the new code.
-        kind = "read" if readonly else "keep"
+        # A keeper's board is sent with the next hole's panel, which names this
+        # phone's own seat, if it has one.
+        kind = "read" if readonly else f"keep:{seat_of(request, match)}"
         state = f"{code_version()}:{match.pk}:{match.updated_at.isoformat()}:{kind}"
         etag = f'"{hashlib.blake2b(state.encode(), digest_size=12).hexdigest()}"'
         unchanged = get_conditional_response(request, etag=etag)
@@ -98,6 +103,9 @@ def board_page(
         "next_hole": holes_played + 1,
         "rules": match.rule_set,
         "notice": notice,
+        # The refresh of a keeper's board: the next hole's panel and the actions
+        # under the board come with it, swapped out of band.
+        "oob": partial,
     }
     if not match.is_finished:
         dealer, first = selectors.turn_order(match=match, players=names, number=holes_played + 1)
@@ -116,7 +124,8 @@ def board_page(
     if not readonly:
         # Handing the score over: for whoever keeps it already, as this page is.
         context["join_url"] = join_url(request, match)
-        context["keepers"] = list(match.keepers.all())
+        if not partial:
+            context["keepers"] = list(match.keepers.all())
         context["this_phone"] = phone_id(request)
         # The seat this phone enters when each phone enters its own cards.
         seat = seat_of(request, match)

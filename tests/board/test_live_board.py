@@ -113,3 +113,57 @@ def test_htmx_keeps_its_board_when_told_it_has_not_changed(client, three):
         {"code": "[23]..", "swap": True}
     )
     assert {"code": "[45]..", "swap": False, "error": True} in handling
+
+
+def test_a_keepers_board_refreshes_itself_with_the_next_hole(client, three, save_hole):
+    """Several phones keep one match: a keeper's board asks every few seconds, and a
+    hole saved on another phone comes with the next hole's panel and the actions
+    under the board (out of band), so this phone moves on too."""
+    url = reverse("scoring:match_detail", args=[three.pk])
+    page = client.get(url).content.decode()
+    assert f'hx-get="{url}" hx-trigger="every 5s"' in page
+    assert "Holes saved on other phones show when you reload." in page
+    first = client.get(url, **HX)
+    assert first.status_code == 200
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX).status_code == 304
+
+    save_hole(three, totals=[1, 2, 3])  # on another phone
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX)
+    assert again.status_code == 200
+    fragment = again.content.decode()
+    assert fragment.lstrip().startswith('<div id="board"')
+    panel = fragment.split('<div id="next-hole" hx-swap-oob="true">')[1].split(
+        'id="board-actions"'
+    )[0]
+    assert "Next: hole 2." in panel
+    assert reverse("scoring:hole_seats", args=[three.pk, 2]) in panel
+    assert 'id="board-actions" class="actions" hx-swap-oob="true"' in fragment
+    assert reverse("scoring:hole_detail", args=[three.pk, 1]) in fragment
+    # Nothing else of the page: the join link and the keepers stay as they are.
+    assert "join-link" not in fragment
+
+
+def test_a_finished_matchs_board_stops_refreshing_and_drops_the_next_hole(client, three, save_hole):
+    url = reverse("scoring:match_detail", args=[three.pk])
+    first = client.get(url, **HX)
+    save_hole(three, totals=[1, 2, 3])
+    save_hole(three, totals=[3, 2, 1])  # the last hole, saved on another phone
+    fragment = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX).content.decode()
+    assert "every 5s" not in fragment
+    first_match(r'<div id="next-hole" hx-swap-oob="true">\s*</div>', fragment)
+    assert "Rematch" in fragment
+
+
+def test_a_keepers_board_follows_the_seat_this_phone_picked(client, three):
+    """The next hole's panel names this phone's seat: picking one is a change."""
+    url = reverse("scoring:match_detail", args=[three.pk])
+    first = client.get(url, **HX)
+    assert "Enter my cards" not in first.content.decode()
+    client.post(
+        reverse("scoring:hole_seat", args=[three.pk, 1, 1]),
+        {"number": "1", "grid_1": "8 5 7 / 8 3 9", "mine": "on", "save": "1"},
+    )
+    etag = first["ETag"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    assert again.status_code == 200
+    assert "Enter my cards (<bdi>Bob</bdi>)" in again.content.decode()
