@@ -39,8 +39,8 @@ from scoring.views.keepers import join_url
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The scoreboard: a golf card of every hole, running totals and standings.
     Through htmx (the board refreshing itself, as a hole may be saved on another
-    phone), its ``#board`` partial and the next hole's panel, "not modified" while
-    the match is unchanged."""
+    phone), the part around the board with the next hole's panel and the actions,
+    "not modified" while the match is unchanged."""
     match = match_for_request(request, pk)
     return board_page(
         request, match, "scoring/match_detail.html", readonly=False, partial=bool(request.htmx)
@@ -72,8 +72,10 @@ def board_page(
     notice: str = "",
     players: list[Player] | None = None,
 ) -> HttpResponse:
-    """The scoreboard page, or only its ``#board`` partial (what a live board's
-    htmx refresh swaps in). ``players``: the match's, in seating order, if read.
+    """The scoreboard page, or only its ``board`` partial (what a live board's
+    htmx refresh swaps in: the board itself on the shared page; on a keeper's, the
+    next hole's panel, the board and the actions under it). ``players``: the
+    match's, in seating order, if read.
 
     The partial answers "not modified" to a browser holding the current one: a
     follower's live board asks every few seconds, usually over a phone's data, and
@@ -84,7 +86,7 @@ def board_page(
         # A digest: the tag tells nobody the match's id or when it last changed. The
         # code's version is in it too: after a deploy, a board kept by a follower's
         # browser is sent again, rendered by the new code.
-        # A keeper's board is sent with the next hole's panel, which names this
+        # A keeper's board comes with the next hole's panel, which names this
         # phone's own seat, if it has one.
         kind = "read" if readonly else f"keep:{seat_of(request, match)}"
         state = f"{code_version()}:{match.pk}:{match.updated_at.isoformat()}:{kind}"
@@ -103,9 +105,6 @@ def board_page(
         "next_hole": holes_played + 1,
         "rules": match.rule_set,
         "notice": notice,
-        # The refresh of a keeper's board: the next hole's panel and the actions
-        # under the board come with it, swapped out of band.
-        "oob": partial,
     }
     if not match.is_finished:
         dealer, first = selectors.turn_order(match=match, players=names, number=holes_played + 1)
