@@ -7,7 +7,8 @@ imports this package, and no test does. (It borrows the tests' eight-player tabl
 - ``measure``: one database's run, in its own process, on a throw-away database
   (``database``) and a gunicorn started as `make run` starts it (``server``).
 - ``browser``: a phone's browser over HTTP: cookies, forms, a stopwatch.
-- ``play``: a match played through the forms; ``room``: a busy card room;
+- ``play``: a match played through the forms; ``room``: a busy card room, with
+  ``seats``: a table of four phones each entering its own cards;
   ``stats``: the statistics pages of a group of 10,000 matches (``growth`` builds it).
 - ``engine`` and ``peer``: the rules engine's cost, beside the peer engine's.
 - ``audit``: Lighthouse on the key pages.
