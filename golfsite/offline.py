@@ -36,6 +36,9 @@ from golfsite.release import code_version
 KEEP_HEADER = "X-Golf-Keep"
 #: The header that names the session a page was drawn for (a keyed hash of it).
 VIEWER_HEADER = "X-Golf-Viewer"
+#: Sent with a hole the phone kept while offline: the session it was kept under.
+#: The hole form refuses it (409) from any other session (static/js/queue.js).
+QUEUED_FOR_HEADER = "X-Golf-Queued-For"
 
 #: The site's colours in the browser's own parts (address bar, task switcher), as
 #: site.css draws the header: light, then dark.

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from golfsite.offline import keep_offline
+from golfsite.offline import QUEUED_FOR_HEADER, keep_offline, viewer_of
 from golfsite.wording import sentence
 from scoring import selectors, services
 from scoring.engine import RuleSet
@@ -60,6 +60,13 @@ def hole_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         number = match.holes.count() + 1
         form = HoleForm(initial=initial_for(None, number, rules), players=players, rules=rules)
         return render(request, "scoring/hole_form.html", hole_context(match, players, form, number))
+    queued_for = request.headers.get(QUEUED_FOR_HEADER)
+    if queued_for and queued_for != viewer_of(request):
+        # A hole kept on the phone under another session (someone logged out and
+        # another logged in, or the cookies were cleared), sent by a page that the
+        # phone showed from its kept copies: it is that session's to send, never
+        # this one's. static/js/queue.js keeps it and says why.
+        return HttpResponse(status=409)
     form = HoleForm(request.POST, players=players, rules=rules)
     if not form.is_valid():
         number = match.holes.count() + 1

@@ -287,10 +287,14 @@
       method: "POST",
       body: body,
       credentials: "same-origin",
-      headers: { "HX-Request": "true" },
+      headers: { "HX-Request": "true", "X-Golf-Queued-For": hole.viewer },
     }).then(function (response) {
       if (response.headers.get("X-Golf-Saved")) return drop(hole.token).then(function () { return true; });
       if (response.status >= 500) throw new Error("not now");
+      // Kept under another session than the one the site now knows (this page is a
+      // copy kept from before a log-out): not this session's to send, so it waits,
+      // untouched, for its own.
+      if (response.status === 409) return false;
       return response.text().then(function (html) {
         hole.state = "refused";
         hole.message = response.ok ? refusal(html) : "the site refused it (error " + response.status + ").";

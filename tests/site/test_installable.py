@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from golfsite.offline import KEEP_HEADER, VIEWER_HEADER
+from golfsite.offline import QUEUED_FOR_HEADER as QUEUED_FOR
 from scoring import services
 from scoring.engine import RuleSet
 from scoring.views.holes import SAVED_HEADER
@@ -253,3 +254,18 @@ def test_a_hole_refused_on_arrival_is_not_said_saved(client, match):
     assert "already saved from another phone" in taken.content.decode()
     assert SAVED_HEADER not in taken
     assert match.holes.count() == 1
+
+
+def test_a_hole_kept_under_another_session_is_refused_and_stores_nothing(client, match):
+    """A page the phone kept from before a log-out can still run its queue: the
+    hole it sends says which session kept it, and only that session may save it."""
+    url = reverse("scoring:hole_new", args=[match.pk])
+    data = hole_data(2, kind="totals", total_0=1, total_1=2)
+    refused = client.post(url, data, headers={"HX-Request": "true", QUEUED_FOR: "someone-else"})
+    assert refused.status_code == 409
+    assert SAVED_HEADER not in refused
+    assert match.holes.count() == 1
+
+    mine = client.get(reverse("scoring:match_detail", args=[match.pk]))[VIEWER_HEADER]
+    saved = client.post(url, data, headers={"HX-Request": "true", QUEUED_FOR: mine})
+    assert saved[SAVED_HEADER] == "2"
