@@ -18,6 +18,18 @@ WIDTH = 360
 PASSWORD = "a-long-pass-phrase-9"
 
 
+def new_phone(browser: Any) -> Any:
+    """A phone of its own at the table (a Playwright context with its own cookies),
+    360 px wide and touch-driven like the suite's own page, its service worker off."""
+    return browser.new_context(
+        viewport={"width": WIDTH, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",
+    )
+
+
 def keep(context: Any, live_server: Any, *matches: Match) -> None:
     """Give the browser ``context`` (a Playwright context) a session that keeps
     ``matches``, as if it had started them: a match belongs to the session of the

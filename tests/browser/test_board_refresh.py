@@ -9,18 +9,9 @@ from playwright.sync_api import expect
 from scoring.engine import RuleSet
 from tests.factories import MatchFactory
 
-from .helpers import WIDTH, keep
+from .helpers import keep, new_phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def new_phone(browser):
-    return browser.new_context(
-        viewport={"width": WIDTH, "height": 740},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
 
 
 def test_a_hole_saved_on_one_phone_shows_on_the_others_board(browser, live_server, console_errors):

@@ -18,7 +18,7 @@ from scoring.engine import RuleSet
 from scoring.models import Hole, SeatDraft
 from tests.factories import MatchFactory
 
-from .helpers import WIDTH, keep, start_match
+from .helpers import WIDTH, keep, new_phone, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,16 +33,6 @@ CARDS = {
 }
 HOLE_1 = re.compile(r"^Hole 1 of \d+, phone by phone$")
 FIFTH_KING = "Five kings on the table, but one deck has four: Ben and Dan hold them."
-
-
-def new_phone(browser):
-    return browser.new_context(
-        viewport={"width": WIDTH, "height": 740},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        service_workers="block",
-    )
 
 
 def tap_cards(page, cards):

@@ -8,18 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import WIDTH, start_match
+from .helpers import WIDTH, new_phone, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def new_phone(browser):
-    return browser.new_context(
-        viewport={"width": WIDTH, "height": 740},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
 
 
 def test_a_second_phone_joins_by_the_link_and_enters_a_hole(browser, live_server, console_errors):
