@@ -1,6 +1,7 @@
-"""The player page's chart, drawn on the server as inline SVG (no script, no image
-request): placed here, written by ``groups/_average_chart.html``. Colours come from
-CSS custom properties, so it follows light and dark.
+"""The player page's charts, drawn on the server as inline SVG (no script, no image
+request): placed here, written by ``groups/_average_chart.html`` and
+``groups/_rating_chart.html`` (both ``groups/_line_chart.html`` with their own words).
+Colours come from CSS custom properties, so they follow light and dark.
 
 Drawn for a phone first: at 360 px the chart is about 328 px wide, close to its
 340 units, so its text (``FONT`` units) shows at about 13.5 px. The value axis runs
@@ -14,6 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Generic, TypeVar
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
@@ -22,6 +24,9 @@ from scoring.charts import Gridline, value_gridlines
 
 from .formats import points
 from .selectors import ChartPoint, RatingPoint
+
+#: What a chart's dots are: a :class:`Dot` or a :class:`RatingDot`.
+DotT = TypeVar("DotT")
 
 WIDTH = 340
 HEIGHT = 190
@@ -64,14 +69,17 @@ class DateLabel:
 
 
 @dataclass(frozen=True)
-class AverageChart:
-    """Everything the average chart draws, in the chart's units."""
+class LineChart(Generic[DotT]):
+    """Everything a line chart draws, in the chart's units: the average chart's dots
+    are :class:`Dot`, the rating chart's :class:`RatingDot`. ``name`` tells the two
+    apart in the page (its title's id)."""
 
+    name: str
     first: str
     last: str
     gridlines: list[Gridline]
     line: str
-    dots: list[Dot]
+    dots: list[DotT]
     dates: list[DateLabel]
     width: int = WIDTH
     height: int = HEIGHT
@@ -92,7 +100,8 @@ def average_chart(chart: Sequence[ChartPoint]) -> SafeString:
         zero=True,
         tick_label=lambda tick: points(int(tick)),
     )
-    drawn = AverageChart(
+    drawn = LineChart(
+        name="average",
         first=chart[0].label,
         last=chart[-1].label,
         gridlines=plot.gridlines,
@@ -235,23 +244,6 @@ class RatingDot:
     matches: int
 
 
-@dataclass(frozen=True)
-class RatingChart:
-    """Everything the rating chart draws, in the chart's units."""
-
-    first: str
-    last: str
-    gridlines: list[Gridline]
-    line: str
-    dots: list[RatingDot]
-    dates: list[DateLabel]
-    width: int = WIDTH
-    height: int = HEIGHT
-    font: int = FONT
-    dot_radius: int = DOT_RADIUS
-    date_y: int = HEIGHT - 8
-
-
 def rating_chart(chart: Sequence[RatingPoint]) -> SafeString:
     """A player's rating at the end of each period, as a line with a dot per period;
     empty when there is nothing to draw. The axis spans the ratings shown, not
@@ -266,7 +258,8 @@ def rating_chart(chart: Sequence[RatingPoint]) -> SafeString:
         zero=False,
         tick_label=lambda tick: str(int(tick)),
     )
-    drawn = RatingChart(
+    drawn = LineChart(
+        name="rating",
         first=chart[0].label,
         last=chart[-1].label,
         gridlines=plot.gridlines,
