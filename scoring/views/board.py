@@ -93,7 +93,7 @@ def board_page(
         etag = f'"{hashlib.blake2b(state.encode(), digest_size=12).hexdigest()}"'
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
-            return _revalidated(unchanged, etag)
+            return revalidated(unchanged, etag)
     rendered = board_fragment(match, readonly=readonly, players=players)
     names, holes_played = rendered.names, rendered.holes_played
     context: dict[str, Any] = {
@@ -131,12 +131,13 @@ def board_page(
         if seat is not None and 0 <= seat < len(names):
             context.update(my_seat=seat, my_seat_name=names[seat])
     if partial:
-        return _revalidated(render(request, f"{template}#board", context), etag)
+        return revalidated(render(request, f"{template}#board", context), etag)
     return render(request, template, context)
 
 
-def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
-    """Kept by the browser (only), and asked about again every time."""
+def revalidated(response: HttpResponse, etag: str) -> HttpResponse:
+    """Kept by the browser (only), and asked about again every time: what every
+    polled part answers with (the live board here, a hole's progress in seats.py)."""
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response

@@ -13,7 +13,7 @@ from django.db import DatabaseError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -38,6 +38,7 @@ from scoring.views.access import (
     remember_seat,
     seat_of,
 )
+from scoring.views.board import revalidated
 
 logger = logging.getLogger(__name__)
 
@@ -94,21 +95,14 @@ def hole_seats(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         etag = progress_etag(match, number, drafts, seat, phone)
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
-            return _revalidated(unchanged, etag)
+            return revalidated(unchanged, etag)
     state = progress(
         match=match, players=players, drafts=drafts, number=number, seat=seat, phone=phone
     )
     context = _progress_context(match, players, state, seat)
     if not request.htmx:
         return render(request, "scoring/hole_seats.html", context)
-    return _revalidated(render(request, "scoring/hole_seats.html#progress", context), etag)
-
-
-def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
-    """Kept by the browser (only), and asked about again every time."""
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return revalidated(render(request, "scoring/hole_seats.html#progress", context), etag)
 
 
 def _progress_context(
