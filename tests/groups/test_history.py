@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from groups import selectors, services
-from groups.views import HISTORY_PAGE_SIZE
+from groups.views.matches import HISTORY_PAGE_SIZE
 from scoring import services as scoring_services
 from scoring.engine import RuleSet
 from scoring.models import Match
