@@ -1,7 +1,10 @@
-"""Finding a pattern the test needs in a page or a text."""
+"""Finding a pattern the test needs in a page, a style sheet or a text."""
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
+
+from django.http import HttpResponse
 
 
 def first_match(pattern: str, text: str, flags: int = 0) -> re.Match[str]:
@@ -29,3 +32,14 @@ def visible_text(html: str) -> str:
     parser.feed(html)
     parser.close()
     return re.sub(r"\s+", " ", "".join(parser.parts))
+
+
+def text(response: HttpResponse) -> str:
+    """A response's body as the page's HTML."""
+    return response.content.decode()
+
+
+def css_rules(path: Path) -> list[tuple[str, str]]:
+    """A style sheet's rules as (selectors, declarations) pairs, comments left out."""
+    sheet = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+    return re.findall(r"([^{}]+)\{([^{}]*)\}", sheet)

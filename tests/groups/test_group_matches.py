@@ -287,3 +287,14 @@ def test_a_plain_new_match_offers_each_of_the_members_groups(client, group, memb
         "Friday golf",
         "Sunday league",
     }
+
+
+def test_moving_a_match_opened_as_an_address_goes_back_to_the_match(client, owner):
+
+    match = scoring_services.match_create(
+        names=["Ann", "Zed"], first_dealer=0, rules=RuleSet(holes=3), owner=owner
+    )
+    client.force_login(owner)
+    response = client.get(reverse("groups:match_move", args=[match.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:match_detail", args=[match.pk])

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from groups import services
 from groups.models import Group, Invite, Membership
+from tests.patterns import text, visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +115,35 @@ def test_the_invitations_help_says_a_newcomer_can_join_too(client, group, owner)
     html = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     assert "someone without an account is asked to make one first" in html
     assert "who has an account can join" not in html
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_group_name_gets_the_forms_own_message(client, member, name):
+    client.force_login(member)
+    response = client.post(reverse("groups:list"), {"name": name})
+    assert response.status_code == 200
+    assert "Give the group a name." in text(response)
+    assert "This field is required." not in text(response)
+
+
+def test_a_long_group_name_is_refused_in_plain_words(client, member):
+    client.force_login(member)
+    response = client.post(reverse("groups:list"), {"name": "G" * 61})
+    assert "Keep the name to 60 characters or fewer." in text(response)
+
+
+def test_a_member_opening_the_invitation_again_is_told_and_sent_to_the_group(client, member, group):
+    invite = group.invites.first()
+    client.force_login(member)
+    page = text(client.get(reverse("groups:invite_accept", args=[invite.token])))
+    assert "You are already a member of Friday golf" in visible_text(page)
+    assert f'href="{group.get_absolute_url()}"' in page
+    assert "Join Friday golf?" not in visible_text(page)
+    assert "<form" not in page.split('<main id="main"', 1)[1]
+
+
+def test_someone_new_is_still_asked_to_join(client, stranger, group):
+    invite = group.invites.first()
+    client.force_login(stranger)
+    page = text(client.get(reverse("groups:invite_accept", args=[invite.token])))
+    assert "Join Friday golf?" in visible_text(page)

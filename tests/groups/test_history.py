@@ -2,6 +2,8 @@
 and a fixed number of queries however long the history grows."""
 
 import datetime
+import re
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -12,10 +14,12 @@ from scoring import services as scoring_services
 from scoring.engine import RuleSet
 from scoring.models import Match
 from tests.groups.admin_pages import admin_change, admin_delete
+from tests.patterns import css_rules, text
 
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
+GROUPS_CSS = Path(__file__).resolve().parents[2] / "groups/static/groups/groups.css"
 
 
 def dated(match, day):
@@ -214,3 +218,42 @@ def test_an_empty_history_says_so_whatever_the_address_holds(client, member, gro
     html = client.get(reverse("groups:history", args=[group.pk]), query).content.decode()
     assert "No matches yet." in html
     assert "filters" not in html.split('id="history"')[1]
+
+
+def test_a_bad_date_filter_names_no_format_the_browser_may_not_show(client, member, group):
+    client.force_login(member)
+    page = text(client.get(reverse("groups:history", args=[group.pk]), {"since": "31/13/2025"}))
+    assert "That is not a date the page can read. Choose the date again" in page
+    assert "2025-03-31" not in page
+
+
+def test_nothing_but_a_link_is_underlined_on_the_group_pages():
+    for rule_selectors, body in css_rules(GROUPS_CSS):
+        if re.search(r"text-decoration[^;]*underline", body):
+            for selector in rule_selectors.split(","):
+                assert re.search(r"(^|\s|>)a(\W|$)", selector.strip()), selector
+
+
+def test_the_winner_is_still_marked_in_the_history(client, member, group, owner, play):
+    play(group, owner, {"Ann": [3], "Bob": [4]})
+    client.force_login(member)
+    page = client.get(reverse("groups:history", args=[group.pk])).content.decode()
+    assert "Won by <strong><bdi>Ann</bdi></strong>" in page
+    assert (
+        '<li class="history__winner"><bdi>Ann</bdi> <span class="history__total">3</span></li>'
+        in page
+    )
+    assert '<li><bdi>Bob</bdi> <span class="history__total">4</span></li>' in page
+
+
+def test_the_history_says_after_how_many_holes_a_match_ended(client, owner, group, play):
+    play(group, owner, {"Ann": [3, 5], "Bob": [4, 4]}, rules=RuleSet(holes=9))
+    play(group, owner, {"Ann": [1, 2], "Bob": [2, 2]})
+    client.force_login(owner)
+    for url in (
+        reverse("groups:history", args=[group.pk]),
+        reverse("groups:detail", args=[group.pk]),
+    ):
+        shown = " ".join(client.get(url).content.decode().split())
+        assert "ended after 2 of 9 holes" in shown, url
+        assert "· 2 holes" in shown, url  # played to the end: its length as planned

@@ -1,12 +1,15 @@
 """A group's roster holds a name once whatever the case, in the database: the
 stored key (``RosterPlayer.name_key``), its unique constraint, and the import that
-refuses a file breaking the rule."""
+refuses a file breaking the rule; and in the service and the admin's form before
+it, with letters beyond ASCII folded too."""
 
 import io
 import json
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -249,3 +252,58 @@ def test_the_roster_sees_through_what_no_one_sees(group):
     assert jose.name == "José"
     with pytest.raises(services.GroupActionError):
         services.roster_add(group=group, name="JOSÉ")
+
+
+def test_the_service_folds_case_beyond_ascii(group):
+    """Compared in Python: SQLite's LIKE folds the case of ASCII letters only."""
+    services.roster_add(group=group, name="Zoë")
+    services.roster_add(group=group, name="Straße")
+    with pytest.raises(services.GroupActionError, match="Zoë is already on the roster."):
+        services.roster_add(group=group, name="ZOË")
+    with pytest.raises(services.GroupActionError, match="Straße is already on the roster."):
+        services.roster_add(group=group, name="STRASSE")
+    assert group.roster.count() == 3  # Ann, Zoë, Straße
+
+
+def test_the_same_name_in_another_group_is_fine(owner, group):
+    other = services.group_create(owner=owner, name="Sunday golf")
+    assert services.roster_add(group=other, name="ann").name == "ann"
+
+
+def test_renaming_in_the_admin_has_the_same_check(client, group):
+    """There is no renaming on the site; the admin's is held to the same rule."""
+    bob = services.roster_add(group=group, name="Bob")
+    admin = User.objects.create_superuser("root", password="a-long-pass-phrase-9")
+    client.force_login(admin)
+    url = reverse("admin:groups_rosterplayer_change", args=[bob.pk])
+    response = client.post(url, {"group": group.pk, "name": "ANN", "user": ""})
+    assert response.status_code == 200
+    assert "Ann is already on the roster." in response.content.decode()
+    bob.refresh_from_db()
+    assert bob.name == "Bob"
+    # A change of case to one's own name is no clash.
+    ann = group.roster.get(name="Ann")
+    ann.name = "ANN"
+    ann.full_clean()
+    with pytest.raises(ValidationError) as refused:
+        RosterPlayer(group=group, name="aNN").full_clean()
+    assert refused.value.message_dict["name"] == ["Ann is already on the roster."]
+
+
+def test_an_entry_may_change_the_case_of_its_own_name_but_not_take_another(group):
+    ann = group.roster.get(name="Ann")
+    ann.name = "ANN"
+    ann.full_clean()
+    ann.name = "Annie"
+    ann.full_clean()
+    with pytest.raises(ValidationError):
+        RosterPlayer(group=group, name="aNN").full_clean()
+
+
+def test_moving_an_entry_into_a_group_that_has_the_name_is_refused(owner, group):
+    other = services.group_create(owner=owner, name="Sunday golf")
+    ann = services.roster_add(group=other, name="ann")
+    ann.group = group  # Friday golf has "Ann" already
+    with pytest.raises(ValidationError) as refused:
+        ann.full_clean()
+    assert refused.value.message_dict["name"] == ["Ann is already on the roster."]

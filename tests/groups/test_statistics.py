@@ -15,7 +15,7 @@ from scoring.engine import HouseRule, RuleSet
 from scoring.models import Match
 from scoring.services import HoleEntry
 from tests.groups.admin_pages import admin_change
-from tests.patterns import visible_text
+from tests.patterns import text, visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -321,3 +321,12 @@ def test_a_long_history_is_charted_by_year(group, owner, play):
         ("2021", 8.0),
         ("2024", 6.0),
     ]
+
+
+def test_a_player_without_a_finished_match_is_named(client, member, group, owner, play):
+    play(group, owner, {"Bob": [3], "Cy": [4]})
+    zed = services.roster_add(group=group, name="Zed")
+    client.force_login(member)
+    page = text(client.get(reverse("groups:player", args=[group.pk, zed.pk])))
+    assert "Zed has no finished match in Friday golf yet." in visible_text(page)
+    assert "No finished matches in" not in page

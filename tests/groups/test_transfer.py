@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from groups import selectors, transfer
+from groups import selectors, services, transfer
 from groups.models import Group, RosterPlayer
 from scoring.engine import HouseRule, RuleSet, table_problems
 from scoring.engine.grid import Grid
@@ -263,3 +263,35 @@ def test_seed_demo_prints_the_password_last_in_a_frame_and_how_to_change_it():
     call_command("seed_demo", if_empty=True, stdout=again)
     assert password not in again.getvalue()
     assert "changepassword demo" in again.getvalue().strip().splitlines()[-2]
+
+
+def test_the_csv_gives_holes_played_and_each_matchs_status(client, member, group, owner, play):
+    play(group, owner, {"Ann": [3, 5], "Bob": [4, 6]})
+    play(group, owner, {"Ann": [1, 2], "Bob": [2, 2]}, rules=RuleSet(holes=9))
+    play(group, owner, {"Ann": [7], "Bob": [2]}, rules=RuleSet(holes=9), finish=False)
+    services.group_match_create(
+        group=group,
+        by=owner,
+        picked=[],
+        new_names=["Cy", "Dee"],
+        first_dealer=0,
+        rules=RuleSet(holes=3),
+    )
+    client.force_login(member)
+    response = client.get(reverse("groups:export_csv", args=[group.pk]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    seen = [
+        (r["Player"], r["Status"], r["Holes played"], r["Holes planned"], r["Total"], r["Won"])
+        for r in rows
+    ]
+    assert seen == [
+        ("Ann", "finished", "2", "2", "8", "yes"),
+        ("Bob", "finished", "2", "2", "10", ""),
+        ("Ann", "ended early", "2", "9", "3", "yes"),
+        ("Bob", "ended early", "2", "9", "4", ""),
+        ("Ann", "in progress", "1", "9", "7", ""),
+        ("Bob", "in progress", "1", "9", "2", ""),
+        ("Cy", "in progress", "0", "3", "0", ""),
+        ("Dee", "in progress", "0", "3", "0", ""),
+    ]
+    assert "Holes" not in rows[0]

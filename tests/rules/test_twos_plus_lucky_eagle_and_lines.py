@@ -1,5 +1,5 @@
-"""The options players asked for, on the pages: jokers at −2 with twos at +2, Lucky
-Swing with Eagle Eye, and nine-card rows and diagonals that cancel. Each has its own
+"""Three options on the pages: jokers at −2 with twos at +2, Lucky Swing with
+Eagle Eye, and nine-card rows and diagonals that cancel. Each has its own
 page with the engine's numbers, is offered by the try page and the new-match form,
 and is listed by the API's catalogue and OpenAPI document."""
 
