@@ -78,22 +78,27 @@ class SignupForm(UserCreationForm[User]):
             .first()
         )
         if taken is not None:
+            # Not which name: that would let anyone list accounts by trying names.
             raise forms.ValidationError(
-                "This name looks too much like another player's, “%(taken)s”. Choose another.",
+                "This name looks too much like one already taken (Ann and ann, 0 and O, "
+                "1 and l read the same). Choose another.",
                 code="look_alike",
-                params={"taken": taken},
             )
         return username
+
+    #: The address typed, when another account uses it (see clean_email).
+    email_taken: str = ""
 
     def clean_email(self) -> str:
         """One account per email address, whatever its case: a password reset then
         goes to one account. (A check here, not a database constraint, so databases
-        that already hold two accounts with one address still migrate.)"""
+        that already hold two accounts with one address still migrate.)
+
+        An address already used is not refused: the page would tell anyone which
+        addresses have accounts. The new account is made without it, and the
+        address's owner is mailed instead (``accounts.views.signup``)."""
         email = str(self.cleaned_data.get("email") or "")
         if email and User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                "Another account uses this email address. If it is yours, log in, or "
-                "reset its password from the log-in page.",
-                code="email_taken",
-            )
+            self.email_taken = email
+            return ""
         return email

@@ -18,8 +18,10 @@ from django.contrib.auth.views import (
     PasswordResetConfirmView,
     PasswordResetView,
 )
+from django.core.mail import send_mail
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -69,9 +71,23 @@ def _invited_to(request: HttpRequest) -> Group | None:
     return group_for_invite_link(url=_next_url(request, ""))
 
 
+def _tell_address_owner(request: HttpRequest, email: str) -> None:
+    """Mail the owner of an address someone tried to sign up with: the sign-up page
+    itself answers as for any other address, so it never tells who has an account."""
+    context = {"email": email, "reset_url": request.build_absolute_uri(reverse("password_reset"))}
+    send_mail(
+        render_to_string("registration/signup_address_taken_subject.txt", context).strip(),
+        render_to_string("registration/signup_address_taken_email.txt", context),
+        None,
+        [email],
+    )
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log straight in."""
+    """Create an account and log straight in. An email address another account
+    uses is left off the new account (one account per address) and its owner is
+    mailed; the page answers the same either way."""
     if request.user.is_authenticated:
         return redirect("groups:list")
     form = SignupForm(request.POST or None)
@@ -83,6 +99,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             status = 429
         elif form.is_valid():
             user = form.save()
+            if form.email_taken:
+                _tell_address_owner(request, form.email_taken)
             login(request, user)
             messages.success(request, format_html("Welcome, <bdi>{}</bdi>!", user.get_username()))
             return redirect(_next_url(request, reverse("groups:list")))

@@ -47,6 +47,12 @@ class InviteRefused(GroupActionError):
         self.reason = reason
 
 
+#: The owner's note once a member is removed (``member_remove`` revoked the links).
+MEMBER_REMOVED = (
+    "<bdi>{}</bdi> is no longer a member. Invitation links made before now no longer "
+    "work; make a new one to invite someone."
+)
+
 #: What each refusal of an invitation link says to whoever followed it.
 INVITE_REFUSALS = {
     Invite.REVOKED: "This invitation link does not work.",
@@ -140,13 +146,17 @@ def member_remove_check(*, group: Group, by: User, user: User) -> None:
 @transaction.atomic
 def member_remove(*, group: Group, by: User, user: User) -> None:
     """The owner removes a member, or a member leaves. The owner cannot leave
-    without handing the group over first."""
+    without handing the group over first. A removal revokes the group's
+    invitation links made before it."""
     member_remove_check(group=group, by=by, user=user)
     Membership.objects.filter(group=group, user=user).delete()
+    now = timezone.now()
     # Every link made until now may be in their messages: none lets them back in.
-    Removal.objects.update_or_create(
-        group=group, user=user, defaults={"removed_at": timezone.now()}
-    )
+    Removal.objects.update_or_create(group=group, user=user, defaults={"removed_at": now})
+    if by.pk != user.pk:
+        # Nor through another account of theirs: removal revokes every link made
+        # before it (someone who leaves of their own accord keeps the links going).
+        Invite.objects.filter(group=group, revoked_at__isnull=True).update(revoked_at=now)
 
 
 def ownership_transfer_check(*, group: Group, by: User, to: User) -> None:

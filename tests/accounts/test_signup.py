@@ -2,7 +2,9 @@
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from golfsite import ratelimit
 from tests.accounts.conftest import PASSWORD
@@ -71,18 +73,44 @@ def field_errors(response, name):
     return form.errors.get(name, [])
 
 
-def test_an_email_address_already_used_is_refused_beside_the_field(client, make_user):
+def visible_page(client, response):
+    """What the person signing up sees: where they land and that page's text."""
+    landing = client.get(response["Location"])
+    text = " ".join(strip_tags(landing.content.decode()).split())
+    return response.status_code, response["Location"], [t.name for t in landing.templates], text
+
+
+def test_a_taken_email_address_answers_as_a_fresh_one_would(client, make_user):
     ann = make_user("ann")
     ann.email = "Ann@Example.com"
     ann.save()
-    response = sign_up(client, "bea", "ann@example.COM")
-    assert response.status_code == 200
-    assert field_errors(response, "email") == [
-        "Another account uses this email address. If it is yours, log in, or reset "
-        "its password from the log-in page."
-    ]
-    assert 'id="id_email_error"' in response.content.decode()
-    assert not User.objects.filter(username="bea").exists()
+    taken = visible_page(client, sign_up(client, "bea", "ann@example.COM"))
+    client.logout()
+    fresh = visible_page(client, sign_up(client, "cy", "cy@example.com"))
+    assert taken[:2] == fresh[:2] == (302, reverse("groups:list"))
+    assert taken[2] == fresh[2]
+    assert "Welcome, bea!" in taken[3]
+    assert taken[3].replace("bea", "NAME") == fresh[3].replace("cy", "NAME")
+
+
+def test_a_taken_email_address_is_mailed_and_left_off_the_new_account(client, make_user):
+    ann = make_user("ann")
+    ann.email = "Ann@Example.com"
+    ann.save()
+    sign_up(client, "bea", "ann@example.COM")
+    assert User.objects.get(username="bea").email == ""
+    assert len(mail.outbox) == 1
+    sent = mail.outbox[0]
+    assert sent.to == ["ann@example.COM"]
+    assert "already uses it" in sent.body
+    assert "http://testserver" + reverse("password_reset") in sent.body
+    assert User.objects.filter(email__iexact="ann@example.com").count() == 1
+
+
+def test_a_fresh_email_address_is_not_mailed(client):
+    sign_up(client, "cy", "cy@example.com")
+    assert User.objects.get(username="cy").email == "cy@example.com"
+    assert mail.outbox == []
 
 
 def test_many_accounts_may_leave_the_email_address_out(client, make_user):
@@ -119,9 +147,17 @@ def test_look_alikes_of_an_existing_name_are_refused(client, make_user, name):
     assert User.objects.count() == 1
 
 
-def test_a_look_alike_is_told_which_name_it_resembles(client, make_user):
+def test_a_look_alike_is_refused_without_naming_the_account(client, make_user):
     make_user("milo")
     response = sign_up(client, "mi1o")
     assert field_errors(response, "username") == [
-        "This name looks too much like another player's, “milo”. Choose another."
+        "This name looks too much like one already taken (Ann and ann, 0 and O, "
+        "1 and l read the same). Choose another."
     ]
+    assert "milo" not in response.content.decode()
+
+
+def test_a_name_taken_exactly_keeps_the_plain_uniqueness_message(client, make_user):
+    make_user("milo")
+    response = sign_up(client, "milo")
+    assert field_errors(response, "username") == ["A user with that username already exists."]

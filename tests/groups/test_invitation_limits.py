@@ -46,26 +46,58 @@ def test_a_removed_member_cannot_come_back_with_an_old_link(
         page, joined = joined_with(client, member, token)
         assert not is_member(group, member)
         for response in (page, joined):
-            assert response.status_code == 403
             html = visible_text(response.content.decode())
-            assert "This invitation link no longer lets you in" in html
-            assert "Ask olive, who owns Friday golf, for a new invitation link." in html
+            if leaving:
+                assert response.status_code == 403
+                assert "This invitation link no longer lets you in" in html
+                assert "Ask olive, who owns Friday golf, for a new invitation link." in html
+            else:  # the removal revoked the link for everyone
+                assert response.status_code == 404
+                assert "This invitation link does not work The group's owner stopped it." in html
             assert "Join Friday golf" not in html
 
-    # The old links still work for everyone else...
-    _, joined = joined_with(client, make_user("fay"), old.token)
-    assert joined.status_code == 302
-    # ...and a link the owner makes afterwards lets the member back in.
+    if leaving:
+        # Leaving of one's own accord: the old links still work for everyone else.
+        _, joined = joined_with(client, make_user("fay"), old.token)
+        assert joined.status_code == 302
+    # A link the owner makes afterwards lets the member back in.
     new = services.invite_create(group=group, by=owner)
     page, joined = joined_with(client, member, new.token)
     assert "Join Friday golf?" in visible_text(page.content.decode())
     assert is_member(group, member)
 
 
+def test_removal_stops_old_links_for_a_new_account_too(client, group, owner, member, make_user):
+    """The removed member cannot come back through another account with a link made
+    before the removal: the owner is told, the link says it no longer works, and a
+    link made afterwards works."""
+    old = Invite.objects.get(group=group)
+    client.force_login(owner)
+    removed = client.post(reverse("groups:member_remove", args=[group.pk, member.pk]), follow=True)
+    assert (
+        "milo is no longer a member. Invitation links made before now no longer work; "
+        "make a new one to invite someone."
+    ) in visible_text(removed.content.decode())
+
+    other_account = make_user("milo2")
+    page, joined = joined_with(client, other_account, old.token)
+    assert not is_member(group, other_account)
+    for response in (page, joined):
+        assert response.status_code == 404
+        html = visible_text(response.content.decode())
+        assert "This invitation link does not work The group's owner stopped it." in html
+        assert "Join Friday golf" not in html
+
+    new = services.invite_create(group=group, by=owner)
+    _, joined = joined_with(client, other_account, new.token)
+    assert joined.status_code == 302
+    assert is_member(group, other_account)
+
+
 def test_removing_a_member_says_an_old_link_will_not_let_them_back(client, group, owner, member):
     client.force_login(owner)
     html = client.get(reverse("groups:member_remove", args=[group.pk, member.pk])).content.decode()
-    assert "The invitation links made so far will not let milo back in" in visible_text(html)
+    assert "The invitation links made so far stop working, for everyone" in visible_text(html)
 
 
 def test_a_new_link_lasts_a_week_unless_the_owner_chooses_otherwise(client, group, owner):
