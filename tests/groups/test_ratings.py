@@ -5,10 +5,13 @@ scratch through every change a group's matches go through."""
 
 from __future__ import annotations
 
+import random
 import uuid
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
 
 from groups import ratings, selectors, services, transfer
@@ -269,3 +272,70 @@ def test_an_import_rates_as_the_source_did(group, owner, play):
 
     assert by_name(copy) == by_name(group)
     assert len(by_name(copy)) == 7
+
+
+# -- a re-rate's cost ------------------------------------------------------------------
+
+
+def library_history(matches: list[list[ratings.Seat]]) -> list[dict[int, tuple[float, float]]]:
+    """What the library says of each match, asked the plainest way: a new rating of
+    the library's for every seat of every match, from each regular's last result."""
+    current: dict[int, tuple[float, float]] = {}
+    out: list[dict[int, tuple[float, float]]] = []
+    for seats in matches:
+        regulars: list[int | None] = []
+        for seat in seats:
+            first = seat.regular is not None and seat.regular not in regulars
+            regulars.append(seat.regular if first else None)
+        if sum(r is not None for r in regulars) < 2:
+            out.append({})
+            continue
+        teams = [
+            [LIBRARY.rating(*current[r])] if r in current else [LIBRARY.rating()] for r in regulars
+        ]
+        rated = LIBRARY.rate(teams, ranks=[float(seat.place) for seat in seats])
+        pairs = zip(regulars, rated, strict=True)
+        changes = {r: (t[0].mu, t[0].sigma) for r, t in pairs if r is not None}
+        current.update(changes)
+        out.append(changes)
+    return out
+
+
+def test_a_history_rates_as_the_library_does_match_by_match():
+    """The re-rate hands the library the ratings it returned for the match before
+    rather than new ones: the numbers are those of a new rating per seat, over a
+    long seeded history with guests, ties, a regular seated twice and matches of
+    one regular."""
+    rng = random.Random(31)
+    matches = []
+    for _ in range(300):
+        seats = rng.randint(2, 6)
+        matches.append(
+            [
+                ratings.Seat(rng.choice([None, 1, 2, 3, 4, 5, 6, 7]), rng.randint(1, seats))
+                for _ in range(seats)
+            ]
+        )
+    got = [
+        {r: (skill.mu, skill.sigma) for r, (_, skill) in changes.items()}
+        for _, changes in ratings.rate_history(enumerate(matches), {})
+    ]
+    assert got == library_history(matches)
+    assert sum(bool(changes) for changes in got) > 200
+
+
+def test_a_re_rate_asks_the_database_the_same_number_of_times_however_long_the_history(
+    group, owner, play
+):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            ratings.group_rerate(group_id=group.pk)
+        return len(captured.captured_queries)
+
+    play(group, owner, {"Ann": [1], "Bob": [9]})
+    few = queries()
+    for n in range(12):
+        play(group, owner, {"Ann": [n % 3], "Bob": [1], "Cy": [2], "Dee": [n % 5]})
+    assert queries() == few
+    assert Rating.objects.filter(group=group).count() == 2 + 12 * 4
+    from_scratch_equals_stored(group)
