@@ -212,8 +212,8 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
             explanation=format_html(
                 "<bdi>{name}</bdi> will no longer see the group's matches, roster and "
                 "statistics. Matches already in the history stay as they are. The "
-                "invitation links made so far will not let <bdi>{name}</bdi> back in: to "
-                "have them back, make a new link and send it to them.",
+                "invitation links made so far stop working, for everyone: to invite "
+                "anyone, <bdi>{name}</bdi> included, make a new link.",
                 name=name,
             ),
             button=format_html("Remove <bdi>{}</bdi>", name),
@@ -221,7 +221,7 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
     if leaving:
         messages.success(request, format_html("You left <bdi>{}</bdi>.", group.name))
         return redirect("groups:list")
-    messages.success(request, format_html("<bdi>{}</bdi> is no longer a member.", name))
+    messages.success(request, format_html(services.MEMBER_REMOVED, name))
     return redirect(group)
 
 
