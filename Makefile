@@ -50,9 +50,9 @@ run: install
 	@# last, framed, right before "Serving on": nothing of the set-up buries it.
 	@if [ "$(SEED_DEMO)" != "0" ]; then $(BIN)/python manage.py seed_demo --if-empty; fi
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
-	@# The shipped gunicorn.conf.py, as a server runs it (loopback, threaded workers
+	@# The shipped gunicorn.conf.py, as a server runs it (loopback, asyncio workers
 	@# that a slow client cannot stall); only the port and the workers come from here.
-	PORT=$(PORT) WEB_CONCURRENCY=$(WORKERS) $(BIN)/gunicorn golfsite.wsgi -c gunicorn.conf.py
+	PORT=$(PORT) WEB_CONCURRENCY=$(WORKERS) $(BIN)/gunicorn golfsite.asgi -c gunicorn.conf.py
 
 test: browsers
 	$(BIN)/ruff check .

@@ -39,7 +39,7 @@ class Server:
         self.process = subprocess.Popen(
             [
                 str(gunicorn),
-                "golfsite.wsgi",
+                "golfsite.asgi",
                 "--bind",
                 f"127.0.0.1:{self.port}",
                 "--workers",
