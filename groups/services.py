@@ -47,12 +47,6 @@ class InviteRefused(GroupActionError):
         self.reason = reason
 
 
-#: The owner's note once a member is removed (``member_remove`` revoked the links).
-MEMBER_REMOVED = (
-    "<bdi>{}</bdi> is no longer a member. Invitation links made before now no longer "
-    "work; make a new one to invite someone."
-)
-
 #: What each refusal of an invitation link says to whoever followed it.
 INVITE_REFUSALS = {
     Invite.REVOKED: "This invitation link does not work.",

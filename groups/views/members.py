@@ -221,7 +221,15 @@ def member_remove(request: AuthenticatedHttpRequest, group_id: int, user_id: int
     if leaving:
         messages.success(request, format_html("You left <bdi>{}</bdi>.", group.name))
         return redirect("groups:list")
-    messages.success(request, format_html(services.MEMBER_REMOVED, name))
+    # services.member_remove revoked the links made before the removal: say so.
+    messages.success(
+        request,
+        format_html(
+            "<bdi>{}</bdi> is no longer a member. Invitation links made before now no "
+            "longer work; make a new one to invite someone.",
+            name,
+        ),
+    )
     return redirect(group)
 
 
