@@ -215,6 +215,13 @@ def _matched_line_places(grid: Grid) -> frozenset[tuple[int, int]]:
     return frozenset(places)
 
 
+def column_points(cards: Sequence[Card], rules: RuleSet) -> int:
+    """What one column of ``cards`` (top to bottom) scores under ``rules``, on its
+    own: a matched set or the sum of its cards (rows and diagonals, and grid
+    bonuses, need the whole grid: :func:`score_grid`)."""
+    return _score_column(1, tuple(cards), rules, (False,) * len(cards)).points
+
+
 def _score_column(
     number: int, cards: tuple[Card, ...], rules: RuleSet, lined: tuple[bool, ...]
 ) -> ColumnScore:
