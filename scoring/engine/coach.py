@@ -13,8 +13,10 @@ the knock rules applied against the other players' expected grids.
 The same estimate advises the learner (:func:`advise`, :func:`review`) and moves
 the computer players (:func:`computer_move`) at three strengths: easy plays the
 estimate but often picks another move on purpose, normal plays it, hard plays it
-with a memory of the discards. None of them ever reads a hidden card (a test
-shuffles the hidden cards and checks the same move comes out).
+with a memory of the discards and looks a turn ahead (a grid it keeps playing is
+worth its expected points less what the next card drawn may save). None of them
+ever reads a hidden card (a test shuffles the hidden cards and checks the same
+move comes out).
 """
 
 from __future__ import annotations
@@ -51,6 +53,11 @@ class Strength(enum.Enum):
     @property
     def remembers(self) -> bool:
         """Whether the player remembers every card thrown on the discard pile."""
+        return self is Strength.HARD
+
+    @property
+    def looks_ahead(self) -> bool:
+        """Whether the player counts what its next turn may bring."""
         return self is Strength.HARD
 
 
@@ -101,8 +108,12 @@ def about(points: float) -> str:
 class Estimate:
     """Expected points from one player's view of a hand."""
 
-    def __init__(self, hand: Hand, seat: int, *, remembers: bool = True) -> None:
+    def __init__(
+        self, hand: Hand, seat: int, *, remembers: bool = True, ahead: bool = False
+    ) -> None:
         self.hand, self.seat, self.rules = hand, seat, hand.rules
+        # Looking a turn ahead only while there is a turn to come.
+        self.ahead = ahead and hand.went_out is None
         unseen = Counter(shoe(hand.rules, hand.seats))
         seen: list[Card] = [
             card
@@ -193,7 +204,33 @@ class Estimate:
     def value(self, places: Sequence[Card | None], goes_out: bool) -> float:
         if goes_out and all(card is not None for card in places):
             return self.finished(places)
-        return self.grid(places)
+        return self.kept(places)
+
+    def kept(self, places: Sequence[Card | None]) -> float:
+        """Expected points of a grid the player keeps playing: as it lies, or, looking
+        a turn ahead, with the chance that the next card drawn improves it."""
+        if not self.ahead:
+            return self.grid(places)
+        layout = self.rules.layout
+        columns = []
+        for c in range(layout.columns):
+            column = [places[r * layout.columns + c] for r in range(layout.rows)]
+            known = [card for card in column if card is not None]
+            columns.append(
+                (known, len(column) - len(known), self.column(known, len(column) - len(known)))
+            )
+        base = sum(points for _, _, points in columns)
+        gain = 0.0
+        for card, chance in self.kinds:
+            best = 0.0
+            for known, unknown, points in columns:
+                if unknown:
+                    best = min(best, self.column([*known, card], unknown - 1) - points)
+                for index in range(len(known)):
+                    swapped = [*known[:index], card, *known[index + 1 :]]
+                    best = min(best, self.column(swapped, unknown) - points)
+            gain += chance * best
+        return base + gain
 
 
 # -- valuing each choice -----------------------------------------------------------------
@@ -216,7 +253,7 @@ def _best_swap(est: Estimate, places: list[Card | None], card: Card) -> tuple[fl
 
 def _discard_value(est: Estimate, places: list[Card | None]) -> float:
     """Keeping the grid as it is (a flip after the discard changes no expectation)."""
-    return est.grid(places)
+    return est.kept(places)
 
 
 def _flip_value(est: Estimate, places: list[Card | None], slot: int) -> float:
@@ -224,7 +261,7 @@ def _flip_value(est: Estimate, places: list[Card | None], slot: int) -> float:
     the player goes out with whatever it turns out to be."""
     others = [card for i, card in enumerate(places) if i != slot and card is None]
     if others or est.hand.went_out is not None:
-        return est.grid(places)
+        return est.kept(places)
     return _out_value(est, places)
 
 
@@ -252,11 +289,11 @@ def _draw_value(est: Estimate, places: list[Card | None]) -> float:
     return sum(chance * min(keep, _best_swap(est, places, card)[0]) for card, chance in est.kinds)
 
 
-def options(hand: Hand, *, remembers: bool = True) -> list[Option]:
+def options(hand: Hand, *, remembers: bool = True, ahead: bool = False) -> list[Option]:
     """Every legal choice of the player whose turn it is, best (fewest expected
     points) first; ties keep the order of :func:`legal_moves`."""
     seat, layout = hand.turn, hand.layout
-    est = Estimate(hand, seat, remembers=remembers)
+    est = Estimate(hand, seat, remembers=remembers, ahead=ahead)
     places = est.places(seat)
     column_words = "for that column"
     found: list[Option] = []
@@ -393,7 +430,7 @@ def computer_move(hand: Hand, strength: Strength) -> Move:
     """The move a computer player of ``strength`` makes now: the same hand always
     gets the same move (its dice come from the deal's seed and the move number)."""
     rng = random.Random(f"golf:{hand.seed}:computer:{hand.moves_made}")
-    found = options(hand, remembers=strength.remembers)
+    found = options(hand, remembers=strength.remembers, ahead=strength.looks_ahead)
     best = [o for o in found if _same(o.points, found[0].points)]
     if strength is Strength.EASY and len(found) > len(best) and rng.random() < EASY_MISTAKES:
         return rng.choice(found[len(best) :]).move
