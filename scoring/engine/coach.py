@@ -388,8 +388,10 @@ def _same(a: float, b: float) -> bool:
 
 
 def advise(hand: Hand) -> Advice:
-    """What the coach would do now, for the player whose turn it is."""
-    found = tuple(options(hand))
+    """What the coach would do now, for the player whose turn it is: it weighs
+    the choices as the hard computer player does (remembering the discards,
+    looking a turn ahead)."""
+    found = tuple(options(hand, ahead=True))
     best = found[0]
     if hand.step is Step.START:
         words = (
@@ -411,7 +413,7 @@ def advise(hand: Hand) -> Advice:
 
 def review(before: Hand, move: Move) -> Review:
     """How ``move``, about to be played on ``before``, compares with the best choice."""
-    found = options(before)
+    found = options(before, ahead=True)
     best = found[0]
     chosen = next((o for o in found if o.move == move), best)
     cost = max(0.0, chosen.points - best.points)
