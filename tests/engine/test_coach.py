@@ -138,7 +138,7 @@ def test_computer_players_only_make_legal_moves_and_finish_the_hole():
 
 
 def test_a_normal_player_scores_far_better_than_an_easy_one_over_many_deals():
-    points = {Strength.EASY: [], Strength.NORMAL: []}
+    points: dict[Strength, list[int]] = {Strength.EASY: [], Strength.NORMAL: []}
     for seed in range(20):
         seats = [Strength.EASY, Strength.NORMAL] if seed % 2 else [Strength.NORMAL, Strength.EASY]
         hand = deal(RuleSet(), 2, seed=seed)
