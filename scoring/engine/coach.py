@@ -387,33 +387,39 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) < 0.05
 
 
+def _lower(words: str) -> str:
+    """A choice's words inside a sentence: ``"Draw from the stock"`` → ``"draw from
+    the stock"`` (only the first letter: a card like ``A♦`` keeps its capital)."""
+    return words[:1].lower() + words[1:]
+
+
 def advise(hand: Hand) -> Advice:
-    """What the coach would do now, for the player whose turn it is: it weighs
-    the choices as the hard computer player does (remembering the discards,
-    looking a turn ahead)."""
-    found = tuple(options(hand, ahead=True))
+    """What the coach would do now, for the player whose turn it is. It weighs the
+    choices by the estimate the normal computer player plays, with a memory of the
+    discards, so every number it gives adds up: a column's points and the grid's."""
+    found = tuple(options(hand))
     best = found[0]
+    ties = [o for o in found[1:] if _same(o.points, best.points)]
     if hand.step is Step.START:
         words = (
             "Any face-down card is as good as another for a starting flip: "
             "what it shows is luck. Many players turn up one card in each of two columns "
             "so they know more columns."
         )
-    elif len(found) > 1 and _same(best.points, found[1].points):
-        ties = [o.words.lower() for o in found if _same(o.points, best.points)]
-        listed = f"{', '.join(ties[:-1])} or {ties[-1]}"
-        words = f"These are as good as each other: {listed} ({best.detail})."
+    elif ties:
+        others = ", ".join(_lower(o.words) for o in ties[:2])
+        words = f"I would {_lower(best.words)}: {best.detail}. Just as good: {others}."
     else:
-        words = f"I would {best.words[0].lower()}{best.words[1:]}: {best.detail}."
+        words = f"I would {_lower(best.words)}: {best.detail}."
         if len(found) > 1:
-            nxt = found[1]
-            words += f" Next best: {nxt.words[0].lower()}{nxt.words[1:]}, {nxt.detail}."
+            words += f" Next best: {_lower(found[1].words)}, {found[1].detail}."
     return Advice(found, words)
 
 
 def review(before: Hand, move: Move) -> Review:
-    """How ``move``, about to be played on ``before``, compares with the best choice."""
-    found = options(before, ahead=True)
+    """How ``move``, about to be played on ``before``, compares with the coach's
+    best choice (as :func:`advise` weighs them)."""
+    found = options(before)
     best = found[0]
     chosen = next((o for o in found if o.move == move), best)
     cost = max(0.0, chosen.points - best.points)
@@ -421,9 +427,8 @@ def review(before: Hand, move: Move) -> Review:
         words = f"Good choice. {chosen.words}: {chosen.detail}."
     else:
         words = (
-            f"{chosen.words}: {chosen.detail}. Best was to "
-            f"{best.words[0].lower()}{best.words[1:]}: {best.detail}, "
-            f"{about(cost).removeprefix('about ')} points fewer expected."
+            f"{chosen.words}: {chosen.detail}. Best was to {_lower(best.words)}: "
+            f"{best.detail}, {about(cost).removeprefix('about ')} points fewer expected."
         )
     return Review(move, chosen, best, cost, words)
 
