@@ -1,7 +1,8 @@
 """`python -m bench`: what `make bench`, `make loadtest` and `make audit` run.
 
-    python -m bench              the engine's figures, then the site's on SQLite (and on
-                                 PostgreSQL when DATABASE_URL names a server), side by side
+    python -m bench              the engine's and the coach's figures, then the site's on
+                                 SQLite (and on PostgreSQL when DATABASE_URL names a
+                                 server), side by side
     python -m bench loadtest     a longer, busier card room; fails on any error or lost hole
     python -m bench audit        Lighthouse (mobile) on the key pages
 
@@ -25,7 +26,9 @@ from bench.database import postgres_url, sqlite_url
 from bench.report import engine_lines, site_lines
 from bench.server import ROOT
 
-PARTS = ("engine", "match", "room", "stats")
+PARTS = ("engine", "coach", "match", "room", "stats")
+#: The parts measured in this process, with no server.
+LOCAL_PARTS = {"engine", "coach"}
 
 
 def databases(directory: str) -> dict[str, str]:
@@ -70,6 +73,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=0.5, help="a reader's mean pause, seconds")
     parser.add_argument("--matches", type=int, default=10_000, help="the statistics group's size")
     parser.add_argument("--rounds", type=int, default=5, help="statistics: changes per page")
+    parser.add_argument("--holes", type=int, default=2000, help="coach: simulated holes")
     args = parser.parse_args()
     unknown = set(args.only.split(",")) - set(PARTS)
     if unknown:
@@ -93,6 +97,13 @@ def main() -> int:
             figures = engine_figures()
             lines, missed = engine_lines(figures, peer_figure(ours=figures[0].micros))
             print("\n".join(lines), flush=True)
+        if "coach" in parts:
+            from bench.coach import coach_lines, coach_run
+
+            print(f"... the coach: {args.holes} holes", file=sys.stderr, flush=True)
+            lines, coach_missed = coach_lines(coach_run(args.holes))
+            print("\n" + "\n".join(lines), flush=True)
+            missed += coach_missed
         options = {
             "parts": parts,
             "played": args.played,
@@ -105,7 +116,7 @@ def main() -> int:
             "matches": args.matches,
             "rounds": args.rounds,
         }
-        if set(parts) - {"engine"}:
+        if set(parts) - LOCAL_PARTS:
             print(
                 "\nThe site: gunicorn, 2 workers, on loopback, as `make run` serves it; "
                 "a throw-away database each",

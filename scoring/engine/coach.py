@@ -137,6 +137,7 @@ class Estimate:
             (card, count / total) for card, count in kinds.values()
         ]
         self._columns: dict[tuple[tuple[tuple[str, int], ...], int], float] = {}
+        self._saving: dict[tuple[tuple[tuple[str, int], ...], int], tuple[float, ...]] = {}
 
     # -- columns and grids -----------------------------------------------------------
 
@@ -212,25 +213,38 @@ class Estimate:
         if not self.ahead:
             return self.grid(places)
         layout = self.rules.layout
-        columns = []
+        base = 0.0
+        gains = []
         for c in range(layout.columns):
             column = [places[r * layout.columns + c] for r in range(layout.rows)]
             known = [card for card in column if card is not None]
-            columns.append(
-                (known, len(column) - len(known), self.column(known, len(column) - len(known)))
-            )
-        base = sum(points for _, _, points in columns)
-        gain = 0.0
-        for card, chance in self.kinds:
+            base += self.column(known, len(column) - len(known))
+            gains.append(self._gains(known, len(column) - len(known)))
+        # The next card goes where it saves most, or is discarded (saving nothing).
+        return base + sum(
+            chance * min(0.0, *(column[index] for column in gains))
+            for index, (_, chance) in enumerate(self.kinds)
+        )
+
+    def _gains(self, known: list[Card], unknown: int) -> tuple[float, ...]:
+        """For each kind of unseen card, the most it would save this column if it
+        were drawn next and put in the column's best place (0 or less)."""
+        key = (tuple(sorted((c.rank.value, self.rules.value(c)) for c in known)), unknown)
+        cached = self._saving.get(key)
+        if cached is not None:
+            return cached
+        now = self.column(known, unknown)
+        found = []
+        for card, _ in self.kinds:
             best = 0.0
-            for known, unknown, points in columns:
-                if unknown:
-                    best = min(best, self.column([*known, card], unknown - 1) - points)
-                for index in range(len(known)):
-                    swapped = [*known[:index], card, *known[index + 1 :]]
-                    best = min(best, self.column(swapped, unknown) - points)
-            gain += chance * best
-        return base + gain
+            if unknown:
+                best = min(best, self.column([*known, card], unknown - 1) - now)
+            for index in range(len(known)):
+                swapped = [*known[:index], card, *known[index + 1 :]]
+                best = min(best, self.column(swapped, unknown) - now)
+            found.append(best)
+        self._saving[key] = saving = tuple(found)
+        return saving
 
 
 # -- valuing each choice -----------------------------------------------------------------
