@@ -306,95 +306,69 @@ def _draw_value(est: Estimate, places: list[Card | None]) -> float:
 def options(hand: Hand, *, remembers: bool = True, ahead: bool = False) -> list[Option]:
     """Every legal choice of the player whose turn it is, best (fewest expected
     points) first; ties keep the order of :func:`legal_moves`."""
-    seat, layout = hand.turn, hand.layout
-    est = Estimate(hand, seat, remembers=remembers, ahead=ahead)
-    places = est.places(seat)
-    column_words = "for that column"
-    found: list[Option] = []
-    for move in legal_moves(hand):
-        action, slot = move.action, move.slot
-        if action is Action.DRAW:
-            points = _draw_value(est, places)
-            found.append(
-                Option(
-                    move,
-                    points,
-                    "Draw from the stock",
-                    f"{about(points)} points expected for your grid",
-                )
-            )
-        elif action is Action.TAKE:
-            card = hand.top_discard
-            assert card is not None
-            points, best = _best_swap(est, places, card)
-            found.append(
-                Option(
-                    move,
-                    points,
-                    f"Take the {card.display}",
-                    f"{about(points)} points expected for your grid, "
-                    f"with it in the {place_name(layout, best)}",
-                )
-            )
-        elif action is Action.SWAP:
-            assert slot is not None and hand.held is not None
-            points = _swap_value(est, places, hand.held, slot)
-            after = list(places)
-            after[slot] = hand.held
-            was = "face-down card" if places[slot] is None else f"{places[slot].display}"  # type: ignore[union-attr]
-            detail = (
-                f"{about(est.column_of(after, slot))} points expected {column_words} "
-                f"(now {about(est.column_of(places, slot))}); {about(points)} for your grid"
-            )
-            if _goes_out(hand, after):
-                detail = f"you go out with {about(points)} points"
-            found.append(
-                Option(
-                    move,
-                    points,
-                    f"Swap the {hand.held.display} for the {was} in the {place_name(layout, slot)}",
-                    detail,
-                )
-            )
-        elif action is Action.DISCARD:
-            assert hand.held is not None
-            points = _discard_value(est, places)
-            found.append(
-                Option(
-                    move,
-                    points,
-                    f"Discard the {hand.held.display}",
-                    f"{about(points)} points expected for your grid as it is",
-                )
-            )
-        elif action is Action.FLIP:
-            assert slot is not None
-            points = _flip_value(est, places, slot)
-            detail = f"{about(points)} points expected for your grid"
-            if hand.step is not Step.START and not [
-                p for i, p in enumerate(places) if p is None and i != slot
-            ]:
-                detail = f"it is your last card: you go out with {about(points)} points expected"
-            found.append(
-                Option(move, points, f"Turn up the {place_name(layout, slot)} card", detail)
-            )
-        elif action is Action.KNOCK:
-            points = _out_value(est, places)
-            found.append(
-                Option(
-                    move,
-                    points,
-                    "Knock",
-                    f"turn up your last cards and go out: {about(points)} points expected",
-                )
-            )
-        else:
-            points = _discard_value(est, places)
-            found.append(
-                Option(move, points, "Pass", f"{about(points)} points expected for your grid")
-            )
+    est = Estimate(hand, hand.turn, remembers=remembers, ahead=ahead)
+    places = est.places(hand.turn)
+    found = [Option(move, *_weigh(est, places, move)) for move in legal_moves(hand)]
     found.sort(key=lambda option: option.points)
     return found
+
+
+def _weigh(est: Estimate, places: list[Card | None], move: Move) -> tuple[float, str, str]:
+    """A legal move's expected points, what it is in words, and why it is worth that."""
+    hand, layout, slot = est.hand, est.rules.layout, move.slot
+    grid_words = "points expected for your grid"
+    if move.action is Action.DRAW:
+        points = _draw_value(est, places)
+        return points, "Draw from the stock", f"{about(points)} {grid_words}"
+    if move.action is Action.TAKE:
+        assert hand.top_discard is not None
+        points, best = _best_swap(est, places, hand.top_discard)
+        where = f"with it in the {place_name(layout, best)}"
+        return (
+            points,
+            f"Take the {hand.top_discard.display}",
+            f"{about(points)} {grid_words}, {where}",
+        )
+    if move.action is Action.SWAP:
+        assert slot is not None and hand.held is not None
+        points = _swap_value(est, places, hand.held, slot)
+        after = list(places)
+        after[slot] = hand.held
+        there = places[slot]
+        was = "face-down card" if there is None else there.display
+        words = f"Swap the {hand.held.display} for the {was} in the {place_name(layout, slot)}"
+        if _goes_out(hand, after):
+            return points, words, f"you go out with {about(points)} points"
+        column = (
+            f"{about(est.column_of(after, slot))} points expected for that column "
+            f"(now {about(est.column_of(places, slot))})"
+        )
+        return points, words, f"{column}; {about(points)} for your grid"
+    if move.action is Action.DISCARD:
+        assert hand.held is not None
+        points = _discard_value(est, places)
+        return points, f"Discard the {hand.held.display}", f"{about(points)} {grid_words} as it is"
+    if move.action is Action.FLIP:
+        assert slot is not None
+        points = _flip_value(est, places, slot)
+        words = f"Turn up the {place_name(layout, slot)} card"
+        last = sum(1 for card in places if card is None) == 1
+        if last and hand.step is not Step.START:
+            return (
+                points,
+                words,
+                f"it is your last card: you go out with {about(points)} points expected",
+            )
+        return points, words, f"{about(points)} {grid_words}"
+    if move.action is Action.KNOCK:
+        points = _out_value(est, places)
+        return (
+            points,
+            "Knock",
+            f"turn up your last cards and go out: {about(points)} points expected",
+        )
+    points = _discard_value(est, places)
+    return points, "Pass", f"{about(points)} {grid_words}"
 
 
 def _same(a: float, b: float) -> bool:
