@@ -1,16 +1,18 @@
 """A group's history in and out: JSON for backups and moves (every match, hole,
 grid, rule set and roster link), CSV for spreadsheets, and demo data.
 
-Import stores what was exported as it was (scores, breakdowns, dates), so standings
-and statistics come out identical; accounts are not exported, the importer names
-the owner. Every match is checked first as a saved hole is (grids, and who went
-out), and a file with one wrong is refused whole.
+Import checks every match first as the site checks what it is given (every number
+in range, grids, who went out) and scores every hole again with the engine, as a
+saved hole is scored; a stored score the engine does not make of its hole, or
+anything else wrong, refuses the file whole, naming the match, hole and player,
+and nothing is stored. What is stored is the engine's scores and breakdowns, with
+the file's names and dates, so standings and statistics come out identical;
+accounts are not exported, the importer names the owner.
 
 Version 2 of the format says of each hole whether the table said that nobody went
 out (``nobody_went_out``), which a hole under a knock rule must say when it names no
 player. Version 1 files do not say it; they are still read, a hole naming no
-player taken as the site that wrote it stored it (its scores are imported as
-written either way).
+player taken as the site that wrote it stored it: nobody went out.
 """
 
 from __future__ import annotations
@@ -25,19 +27,28 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from scoring.engine import PRESETS, HouseRule, RuleSet, score_grid, score_hole
+from scoring.engine import (
+    PRESETS,
+    HoleScore,
+    HouseRule,
+    PlayerScore,
+    RuleSet,
+    score_grid,
+    score_hole,
+)
 from scoring.engine.deal import deal_grids, went_out_seat
 from scoring.engine.errors import GolfError
+from scoring.engine.rules import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
 from scoring.engine.validation import grid_problems, parse_grid, went_out_problems
 from scoring.models import Hole, Match, Player, Score
 from scoring.names import tidy_name
 from scoring.results import HoleResult, seat_results
-from scoring.services import breakdown_data
+from scoring.services import HoleEntry, breakdown_data, hole_evaluate
 from scoring.spreadsheets import spreadsheet_safe
 
 from .models import ROSTER_NAME_LENGTH, Group, Membership, RosterPlayer, roster_key
@@ -245,7 +256,16 @@ def group_import(*, data: Any, owner: User) -> Group:
         matches_create(group=group, matches=matches, roster=roster)
     except ImportRejected:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+        IntegrityError,
+        DataError,
+    ) as exc:
         raise ImportRejected(f"the file is incomplete or damaged ({exc!r})") from exc
     return group
 
@@ -309,10 +329,10 @@ def matches_create(
     batch, whatever the number of matches), and rate the group's regulars from
     scratch: ratings are not part of the file, so an import works out the same
     numbers from the same matches as the site it came from."""
-    for number, data in enumerate(matches, start=1):
-        _check_match(number, data)
+    scored = [_check_match(number, data) for number, data in enumerate(matches, start=1)]
     for start in range(0, len(matches), BATCH):
-        _create_batch(group, matches[start : start + BATCH], roster)
+        end = start + BATCH
+        _create_batch(group, matches[start:end], scored[start:end], roster)
     group_rerate(group_id=group.pk)
     group_cache_invalidate(group_ids=[group.pk])
 
@@ -338,46 +358,136 @@ def _check_links(number: int, data: dict[str, Any], roster: dict[Any, RosterPlay
             )
 
 
-def _check_match(number: int, data: dict[str, Any]) -> None:
-    """Refuse a match the pages would show wrongly, as a hole saved on the site would
-    be refused: rules the engine cannot read, a grid the engine cannot read or that
-    breaks its rules (a scoreboard that cannot show its cards), or a hole that does
-    not say who went out when its rules need it (under a knock rule: a player, or
-    that nobody did). ``number`` is the match's place in the file, from 1."""
+def _whole(value: Any, low: int, high: int, place: str, what: str) -> int:
+    """A whole number from the file within ``low`` .. ``high``, or why it is not one
+    (a number the database cannot hold is one too many digits, not a crash)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ImportRejected(
+            f"{place}: {what} must be a whole number from {low} to {high}, not {value!r}"
+        )
+    return int(value)
+
+
+def _check_match(number: int, data: dict[str, Any]) -> list[HoleScore]:
+    """Check a match as the site checks one it is given, and score each hole with the
+    engine as a hole saved on the site is scored (``hole_evaluate``): rules the
+    engine cannot read, a number out of range (players, seats, holes, the first
+    dealer, hole numbers), a grid the engine cannot read or that breaks its rules, a
+    hole that does not say who went out when its rules need it, or a score that is
+    not what the engine makes of the hole, each refuse the file, naming the place.
+    Returns each hole's score, in the file's order. ``number`` is the match's place
+    in the file, from 1."""
     where = _match_place(number, data)
     rules = _rules(data["rules"], where)
     seats = data["players"]
+    if not isinstance(seats, list):
+        raise ImportRejected(f"{where}: the players are not a list")
+    players = _whole(len(seats), MIN_PLAYERS, MAX_PLAYERS, where, "the number of players")
+    taken = sorted(_whole(p["seat"], 0, players - 1, where, "a seat") for p in seats)
+    if taken != list(range(players)):
+        raise ImportRejected(f"{where}: the seats are not 0 to {players - 1}, once each")
+    planned = _whole(data["holes_planned"], 1, MAX_HOLES, where, "the holes planned")
+    _whole(data.get("first_dealer", 0), 0, players - 1, where, "the first dealer's seat")
     names = {int(p["seat"]): str(p.get("name", "")).strip() for p in seats}
-    for hole in data["holes"]:
-        hole_rules = _rules(hole.get("rules"), where) if hole.get("rules") else rules
-        cards = hole.get("kind", Hole.Kind.GRIDS) == Hole.Kind.GRIDS
-        _check_went_out(f"{where}, hole {hole['number']}", hole, hole_rules, len(seats))
-        for score in hole["scores"]:
-            seat = int(score["seat"])
-            text = str(score.get("grid") or "")
-            place = f"{where}, hole {hole['number']}, {names.get(seat) or f'seat {seat + 1}'!r}"
+    holes = data["holes"]
+    if not isinstance(holes, list):
+        raise ImportRejected(f"{where}: the holes are not a list")
+    if len(holes) > planned:
+        raise ImportRejected(f"{where}: the file lists {len(holes)} holes for a match of {planned}")
+    scored = []
+    for index, hole in enumerate(holes, start=1):
+        hole_number = _whole(hole["number"], 1, planned, where, "a hole's number")
+        if hole_number != index:
+            raise ImportRejected(
+                f"{where}: hole {hole_number} is listed {index}th; the holes are numbered "
+                "1, 2, 3 and so on, once each, in order"
+            )
+        scored.append(_scored_hole(f"{where}, hole {hole_number}", hole, rules, names))
+    return scored
+
+
+def _scored_hole(
+    where: str, hole: dict[str, Any], match_rules: RuleSet, names: dict[int, str]
+) -> HoleScore:
+    """One hole checked and scored by the engine, its stored scores compared."""
+    rules = _rules(hole.get("rules"), where) if hole.get("rules") else match_rules
+    players = len(names)
+    kind = hole.get("kind", Hole.Kind.GRIDS)
+    if kind not in Hole.Kind.values:
+        raise ImportRejected(f"{where}: {kind!r} is neither cards nor totals")
+    _check_went_out(where, hole, rules, players)
+    went_out = hole.get("went_out")
+    by_seat = {}
+    for score in hole["scores"]:
+        by_seat[_whole(score["seat"], 0, players - 1, where, "a score's seat")] = score
+    if sorted(by_seat) != list(range(players)) or len(hole["scores"]) != players:
+        raise ImportRejected(f"{where}: the hole needs one score for each of the {players} seats")
+
+    def seat_place(seat: int) -> str:
+        return f"{where}, {names.get(seat) or f'seat {seat + 1}'!r}"
+
+    listed = [by_seat[seat] for seat in range(players)]
+    texts: list[str] = []
+    if kind == Hole.Kind.GRIDS:
+        texts = [str(score.get("grid") or "") for score in listed]
+        for seat, text in enumerate(texts):
             if not text.strip():
-                if cards:
-                    raise ImportRejected(f"{place}: the hole was scored from cards, but no grid")
-                continue
-            try:
-                grid = parse_grid(text, hole_rules)
-            except GolfError as exc:
-                raise ImportRejected(f"{place}: the grid {text!r} cannot be read ({exc})") from exc
-            problems = grid_problems(grid, hole_rules, players=max(len(seats), 2))
-            if problems:
-                wrong = "; ".join(str(problem) for problem in problems)
-                raise ImportRejected(f"{place}: the grid {text!r} is not possible ({wrong})")
+                raise ImportRejected(
+                    f"{seat_place(seat)}: the hole was scored from cards, but no grid"
+                )
+            _check_grid(seat_place(seat), text, rules, players)
+        entry = HoleEntry(
+            kind=kind,
+            grids=tuple(texts),
+            went_out=went_out,
+            nobody_out=bool(hole.get("nobody_went_out")),
+        )
+    else:
+        totals = tuple(
+            _whole(score["grid_score"], -9999, 9999, seat_place(seat), "a total")
+            for seat, score in enumerate(listed)
+        )
+        entry = HoleEntry(
+            kind=kind,
+            totals=totals,
+            went_out=went_out,
+            nobody_out=bool(hole.get("nobody_went_out")),
+        )
+    evaluation = hole_evaluate(rules=rules, entry=entry, players=players)
+    if evaluation.hole is None or evaluation.problems:
+        wrong = "; ".join(str(problem) for problem in evaluation.problems)
+        raise ImportRejected(f"{where}: the hole is not possible ({wrong})")
+    for seat, (score, result) in enumerate(zip(listed, evaluation.hole.players, strict=True)):
+        said = score.get("score")
+        if said != result.score or isinstance(said, bool):
+            counted = f"the grid {texts[seat]}" if kind == Hole.Kind.GRIDS else "the hole"
+            raise ImportRejected(
+                f"{seat_place(seat)}: the file says {said!r} but {counted} scores {result.score}"
+            )
+    return evaluation.hole
+
+
+def _check_grid(place: str, text: str, rules: RuleSet, players: int) -> None:
+    """Refuse a grid the engine cannot read or that breaks its rules, in words that
+    say which."""
+    try:
+        grid = parse_grid(text, rules)
+    except GolfError as exc:
+        raise ImportRejected(f"{place}: the grid {text!r} cannot be read ({exc})") from exc
+    problems = grid_problems(grid, rules, players=max(players, 2))
+    if problems:
+        wrong = "; ".join(str(problem) for problem in problems)
+        raise ImportRejected(f"{place}: the grid {text!r} is not possible ({wrong})")
 
 
 def _check_went_out(where: str, hole: dict[str, Any], rules: RuleSet, players: int) -> None:
     """Refuse a hole whose "went_out" and "nobody_went_out" the engine would refuse in a
     hole saved on the site (``went_out_problems``)."""
     went_out = hole.get("went_out")
+    if went_out is not None and (isinstance(went_out, bool) or not isinstance(went_out, int)):
+        raise ImportRejected(f"{where}: the seat that went out is not a number: {went_out!r}")
     nobody_out = bool(hole.get("nobody_went_out"))
-    problems = went_out_problems(
-        rules, players, None if went_out is None else int(went_out), nobody_out=nobody_out
-    )
+    problems = went_out_problems(rules, players, went_out, nobody_out=nobody_out)
     if problems:
         said = (
             ""
@@ -398,8 +508,13 @@ def _rules(data: Any, where: str) -> RuleSet:
 
 
 def _create_batch(
-    group: Group, batch: Sequence[dict[str, Any]], roster: dict[Any, RosterPlayer]
+    group: Group,
+    batch: Sequence[dict[str, Any]],
+    scored: Sequence[list[HoleScore]],
+    roster: dict[Any, RosterPlayer],
 ) -> None:
+    """Store a batch of checked matches; every score is the engine's (``scored``,
+    each match's holes as :func:`_check_match` scored them)."""
     made = Match.objects.bulk_create(
         Match(
             group=group,
@@ -414,11 +529,15 @@ def _create_batch(
         match.created_at = _when(data.get("created_at"), "created_at") or match.created_at
     Match.objects.bulk_update(made, ["created_at"])
     players: list[Player] = []
-    for match, data in zip(made, batch, strict=True):
+    for match, data, holes_scored in zip(made, batch, scored, strict=True):
         seats = data["players"]
         results = seat_results(
             [int(p["seat"]) for p in seats],
-            ((int(s["seat"]), _hole_result(s)) for hole in data["holes"] for s in hole["scores"]),
+            (
+                (seat, _hole_result(player))
+                for hole in holes_scored
+                for seat, player in enumerate(hole.players)
+            ),
         )
         players.extend(
             Player(
@@ -455,33 +574,39 @@ def _create_batch(
             stamps.append(hole)
     if stamps:
         Hole.objects.bulk_update(stamps, ["created_at"], batch_size=BATCH)
+    hole_scores = [hole for holes_scored in scored for hole in holes_scored]
     scores: list[Score] = []
-    for hole, h in zip(made_holes, hole_data, strict=True):
+    for hole, h, hole_score in zip(made_holes, hole_data, hole_scores, strict=True):
+        grids = {int(s["seat"]): str(s.get("grid") or "") for s in h["scores"]}
         scores.extend(
             Score(
                 hole=hole,
-                player=seat_of[(hole.match_id, int(s["seat"]))],
-                seat=int(s["seat"]),
-                grid=str(s.get("grid", "")),
-                grid_score=int(s["grid_score"]),
-                score=int(s["score"]),
-                went_out=bool(s.get("went_out")),
-                matched_columns=int(s.get("matched_columns", 0)),
-                knock_penalty=bool(s.get("knock_penalty")),
-                breakdown=s.get("breakdown") or {},
+                player=seat_of[(hole.match_id, seat)],
+                seat=seat,
+                grid=grids[seat] if hole.kind == Hole.Kind.GRIDS else "",
+                grid_score=result.grid_score,
+                score=result.score,
+                went_out=result.went_out,
+                matched_columns=result.grid.matched_columns if result.grid else 0,
+                knock_penalty=_knock_penalty(result),
+                breakdown=breakdown_data(result),
             )
-            for s in h["scores"]
+            for seat, result in enumerate(hole_score.players)
         )
     Score.objects.bulk_create(scores, batch_size=BATCH * 4)
 
 
-def _hole_result(score: dict[str, Any]) -> HoleResult:
-    """An exported score as the results count it."""
+def _knock_penalty(player: PlayerScore) -> bool:
+    return any(a.rule == HouseRule.KNOCK_PENALTY.slug for a in player.adjustments)
+
+
+def _hole_result(player: PlayerScore) -> HoleResult:
+    """A seat's hole, as the engine scored it, as the results count it."""
     return HoleResult(
-        score=int(score["score"]),
-        pairs=int(score.get("matched_columns", 0)),
-        went_out=bool(score.get("went_out")),
-        knock_penalty=bool(score.get("knock_penalty")),
+        score=player.score,
+        pairs=player.grid.matched_columns if player.grid else 0,
+        went_out=player.went_out,
+        knock_penalty=_knock_penalty(player),
     )
 
 

@@ -791,7 +791,12 @@ def _house_rules(value: Any) -> frozenset[HouseRule]:
     known = [rule.slug for rule in HouseRule]
     bad = [item for item in value if not isinstance(item, str) or item not in known]
     if bad:
-        shown = ", ".join(repr(item) if not isinstance(item, str) else f"'{item}'" for item in bad)
+        # Only names are quoted (cut short): anything else could be deeply nested or
+        # huge, and its repr would take a page, or fail.
+        shown = ", ".join(
+            f"'{item[:40]}'" if isinstance(item, str) else "something that is not a name"
+            for item in bad[:5]
+        )
         raise _OptionError(
             f"{shown} {'is' if len(bad) == 1 else 'are'} not a house rule; choose from "
             f"{', '.join(known)}"

@@ -202,6 +202,17 @@ def test_rules_from_dict_reports_every_problem():
     assert by_field["house_rules"].startswith("'bogus' is not a house rule")
 
 
+def test_rules_with_deeply_nested_or_huge_house_rules_are_refused_in_words():
+    nested: list[object] = []
+    for _ in range(100_000):
+        nested = [nested]
+    for house_rules in (nested, [10**5000], ["x" * 10_000]):
+        with pytest.raises(RulesError) as caught:
+            RuleSet.from_dict({"variant": "six-card", "house_rules": house_rules})
+        assert "not a house rule" in str(caught.value)
+        assert len(str(caught.value)) < 400
+
+
 def test_rules_need_a_variant():
     with pytest.raises(RulesError, match="choose a variant"):
         RuleSet.from_dict({})

@@ -23,7 +23,8 @@ class Command(BaseCommand):
         try:
             with open(options["file"], encoding="utf-8") as source:
                 data = json.load(source)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
+            # (RecursionError: JSON nested deeper than Python's parser goes.)
             raise CommandError(f"Could not read {options['file']}: {exc}") from exc
         try:
             group = group_import(data=data, owner=owner)
