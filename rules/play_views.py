@@ -13,8 +13,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.engine.coach import advise
 from scoring.engine.play import IllegalMove
@@ -103,7 +105,10 @@ def _act(request: HttpRequest, table: Table | None) -> HttpResponse:
         table_save(session=request.session, table=table)
         return redirect("rules:play")
     if table is None:
-        # The match is gone (another tab started afresh, the session ended): the form.
+        # The match is gone (another tab started afresh, the session ended): the form,
+        # as a whole page also for htmx.
+        if _is_htmx(request):
+            return HttpResponseClientRedirect(reverse("rules:play"))
         return redirect("rules:play")
     try:
         if action == "move":

@@ -76,6 +76,10 @@ def play_to_the_end(page, *, skip):
 
 def test_a_hole_played_with_taps_and_the_script_ends_scored(page, live_server):
     deal(page, live_server)
+    # After a tap the focus goes to what the table now asks (the tapped card is gone).
+    tap(page, page.get_by_role("button", name="Turn up the top-left card"))
+    expect(page.locator(".play-prompt")).to_be_focused()
+    expect(page.locator(".play-prompt")).to_have_text(re.compile("Turn up 1 of your cards"))
     play_to_the_end(page, skip=False)
     expect(page.get_by_role("heading", name="Hole 1 is over")).to_be_visible()
     expect(page.locator(f"{OVER} .scored-grid")).to_have_count(2)
@@ -143,11 +147,13 @@ def test_a_tap_on_an_old_page_is_refused_beside_the_table_with_nothing_changed(
     old.goto(live_server.url + PLAY)
     tap(page, page.get_by_role("button", name="Turn up the top-left card"))
     # The other tab still shows the table before that flip.
+    old.bring_to_front()
     old.get_by_role("button", name="Turn up the top-right card").click()
     alert = old.get_by_role("alert")
     expect(alert).to_have_text("The table has moved on since that page was drawn; here it is now")
-    # It now shows the table as it is: one card up, the top-right still face down.
-    expect(old.get_by_role("button", name="Turn up the top-right card")).to_be_visible()
+    # It now shows the table as it is: one card up, the top-right still face down,
+    # its button (drawn afresh) still the one with the focus, to tap again.
+    expect(old.get_by_role("button", name="Turn up the top-right card")).to_be_focused()
     expect(old.get_by_role("button", name="Turn up the top-left card")).to_have_count(0)
 
 

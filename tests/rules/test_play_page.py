@@ -430,3 +430,8 @@ def test_a_game_in_the_session_reads_back_as_the_engine_saved_it(client):
     start(client)
     data = saved(client)
     assert Game.from_dict(data["game"]).to_dict() == data["game"]
+
+
+def test_a_post_from_an_htmx_page_with_no_game_loads_the_setup_form_whole(client):
+    response = client.post(PLAY, {"action": "skip"}, HTTP_HX_REQUEST="true")
+    assert response["HX-Redirect"] == PLAY
