@@ -132,4 +132,5 @@ def _act(request: HttpRequest, table: Table | None) -> HttpResponse:
     table_save(session=request.session, table=table)
     if _is_htmx(request):
         return _table(request, table)
-    return redirect("rules:play")
+    # To the table itself: on a phone the learner's grid is then in sight.
+    return redirect(reverse("rules:play") + "#play-table")

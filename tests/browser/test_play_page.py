@@ -43,9 +43,10 @@ def new_page(browser, *, javascript=True, scheme="light"):
     return context.new_page()
 
 
-def deal(page, live_server, *, opponents=1, seed=SEED):
+def deal(page, live_server, *, opponents=1, seed=SEED, rules="classic"):
     """The setup form, from a replay link's address, and its button."""
-    page.goto(live_server.url + PLAY + f"?seed={seed}&opponents={opponents}&holes=1")
+    query = f"?seed={seed}&opponents={opponents}&holes=1&rules={rules}"
+    page.goto(live_server.url + PLAY + query)
     page.get_by_role("button", name="Deal the cards").click()
     expect(page.get_by_role("heading", name="Hole 1 of 1")).to_be_visible()
 
@@ -157,14 +158,17 @@ def test_a_tap_on_an_old_page_is_refused_beside_the_table_with_nothing_changed(
     expect(old.get_by_role("button", name="Turn up the top-left card")).to_have_count(0)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(
+    ("scheme", "rules"), [("light", "classic"), ("dark", "classic"), ("light", "ten-card")]
+)
 def test_four_players_fit_a_phone_with_big_enough_cards(
-    browser, live_server, scheme, screenshot_dir
+    browser, live_server, scheme, rules, screenshot_dir
 ):
     page = new_page(browser, scheme=scheme)
-    deal(page, live_server, opponents=3)
-    tap(page, page.get_by_role("button", name="Turn up the top-left card"))
-    tap(page, page.get_by_role("button", name="Turn up the bottom-right card"))
+    deal(page, live_server, opponents=3, rules=rules)
+    flip = page.locator(".seat--you .grid__button[aria-label^='Turn up']")
+    while not page.locator("#skip").count():
+        tap(page, flip.last)
     tap(page, page.get_by_role("button", name="Skip to my turn"))
     tap(page, page.get_by_role("button", name="Draw from the stock"))
     page.get_by_role("button", name="What would you do?").click()
@@ -173,7 +177,7 @@ def test_four_players_fit_a_phone_with_big_enough_cards(
     for button in page.locator(".seat--you .grid__button, #play-table button").all():
         box = button.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, button.inner_text()
-    page.screenshot(path=screenshot_dir / f"play-mid-hand-{scheme}.png", full_page=True)
+    page.screenshot(path=screenshot_dir / f"play-mid-hand-{rules}-{scheme}.png", full_page=True)
     play_to_the_end(page, skip=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
-    page.screenshot(path=screenshot_dir / f"play-hole-over-{scheme}.png", full_page=True)
+    page.screenshot(path=screenshot_dir / f"play-hole-over-{rules}-{scheme}.png", full_page=True)

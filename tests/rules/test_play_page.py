@@ -120,13 +120,15 @@ def test_an_unplayable_variant_posted_anyway_is_refused_with_its_reason(client):
 def test_starting_keeps_the_game_in_the_session_and_shows_the_table(client):
     response = start(client, opponents=3, strength="hard")
     assert response.status_code == 302 and response.url == PLAY
+    # A move goes back to the table itself, where the learner's grid is in sight.
+    assert move(client, "flip:0").url == PLAY + "#play-table"
     table = table_of(client)
     assert table.game.seats == 4 and table.game.seed == SEED
     assert [s.value for s in table.strengths] == ["hard"] * 3
     text = unescape(text_of(page(client)))
     assert "Hole 1 of 1" in text
     assert "you against Ada, Ben and Cleo" in text
-    assert "Turn up 2 of your cards to start" in text
+    assert "Turn up 1 of your cards to start" in text
 
 
 def test_without_a_seed_each_game_is_a_new_deal(client):
