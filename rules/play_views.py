@@ -9,8 +9,6 @@ with its reason (400). The game itself lives in the session (``play_state``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from scoring.engine.coach import advise
+from scoring.engine.coach import Advice, advise
 from scoring.engine.play import IllegalMove
 
 from .forms import PlayForm
@@ -59,9 +57,7 @@ def play(request: HttpRequest) -> HttpResponse:
     return _table(request, table, advice=advice)
 
 
-def _setup(
-    request: HttpRequest, table: Table | None, form: PlayForm | None = None, status: int = 200
-) -> HttpResponse:
+def _setup(request: HttpRequest, table: Table | None, form: PlayForm | None = None) -> HttpResponse:
     if form is None:
         data = {name: request.GET[name] for name in SETUP_FIELDS[1:] if name in request.GET}
         if data:
@@ -77,16 +73,17 @@ def _setup(
         "form": form,
         "rule_options": list(zip(form["rules"], PLAY_RULES.values(), strict=True)),
         "going": table,
-        "replay_seed": form.cleaned_data.get("seed") if form.is_bound and form.is_valid() else None,
+        # The deal asked for, kept while another choice is put right.
+        "replay_seed": getattr(form, "cleaned_data", {}).get("seed"),
     }
-    return render(request, "rules/play.html", context, status=status)
+    return render(request, "rules/play.html", context)
 
 
 def _table(
     request: HttpRequest,
     table: Table,
     *,
-    advice: Any = None,
+    advice: Advice | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:

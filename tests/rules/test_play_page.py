@@ -9,6 +9,7 @@ import re
 from html import unescape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from rules.play_state import SESSION_KEY, Table
@@ -17,6 +18,7 @@ from scoring.engine.play import Game, legal_moves
 from tests.patterns import first_match
 
 from .conftest import text_of
+from .test_every_page import Page
 
 pytestmark = pytest.mark.django_db
 
@@ -115,6 +117,8 @@ def test_an_unplayable_variant_posted_anyway_is_refused_with_its_reason(client):
     text = unescape(text_of(response.content.decode()))
     assert "Not offered here yet: Four-card Golf is played face down from memory" in text
     assert SESSION_KEY not in client.session
+    # The deal asked for is kept while the rules are chosen again.
+    assert f'name="seed" value="{SEED}"' in response.content.decode()
 
 
 def test_starting_keeps_the_game_in_the_session_and_shows_the_table(client):
@@ -397,9 +401,7 @@ def test_the_last_hole_of_the_match_says_who_is_lowest_and_offers_a_new_game(cli
     assert client.post(PLAY, {"action": "next-hole"}).status_code == 400
 
 
-def test_the_replay_link_deals_the_same_cards_to_a_friend(client, django_user_model):
-    from django.test import Client
-
+def test_the_replay_link_deals_the_same_cards_to_a_friend(client):
     start(client, opponents=2, strength="easy", holes=9, seed=777)
     link = unescape(first_match(r'href="([^"]+)"[^>]*>Replay this deal', page(client)).group(1))
     assert "seed=777" in link
@@ -437,3 +439,14 @@ def test_a_game_in_the_session_reads_back_as_the_engine_saved_it(client):
 def test_a_post_from_an_htmx_page_with_no_game_loads_the_setup_form_whole(client):
     response = client.post(PLAY, {"action": "skip"}, HTTP_HX_REQUEST="true")
     assert response["HX-Redirect"] == PLAY
+
+
+def test_every_id_the_table_points_at_is_there_once(client):
+    start(client, opponents=3, holes=9)
+    seen = [page(client), page(client, PLAY + "?coach=1")]
+    play_hole(client)
+    seen.append(page(client))
+    for html in seen:
+        parsed = Page(html)
+        assert len(parsed.ids) == len(set(parsed.ids))
+        assert all(ref[2] in parsed.ids for ref in parsed.refs)
