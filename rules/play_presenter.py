@@ -17,12 +17,10 @@ from scoring.engine.coach import Advice
 from scoring.engine.play import Action, Event, Hand, Move, Step, legal_moves, place_name
 
 from .forms import query_string, rules_query_items
-from .play_state import LEARNER, PLAY_RULES, Reviewed, Table
+from .play_state import KEPT_REVIEWS, LEARNER, PLAY_RULES, Reviewed, Table
 
 #: Turns the table's log shows, newest first.
 LOG_TURNS = 6
-#: The learner's costliest choices shown at the end of a hole.
-COSTLIEST = 3
 #: House rules that change one grid's score: the try page takes only these.
 GRID_SCOPES = ("card", "column", "grid")
 
@@ -300,7 +298,7 @@ def _summary(table: Table, reviews: list[Reviewed]) -> Summary:
         scored=scored,
         holes=game.scores,
         totals=totals,
-        costliest=costly[:COSTLIEST],
+        costliest=costly[:KEPT_REVIEWS],
         finished=game.finished,
         winners=winners,
         reviewed=len(reviews),

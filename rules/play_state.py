@@ -32,6 +32,8 @@ SESSION_KEY = "play"
 LEARNER = 0
 #: The names at the table, seat by seat: the learner, then the computer players.
 NAMES = ("You", "Ada", "Ben", "Cleo")
+#: The coach's reviews the session keeps of each finished hole (the costliest).
+KEPT_REVIEWS = 3
 #: Deals are numbered from 0 to this (what ``secrets.randbits(62)`` gives).
 MAX_SEED = 2**62 - 1
 
@@ -234,8 +236,13 @@ def table_skip(*, table: Table) -> int:
 
 
 def table_next_hole(*, table: Table) -> None:
-    """Deal the next hole (:class:`IllegalMove` before this one is over)."""
+    """Deal the next hole (:class:`IllegalMove` before this one is over). Of the
+    holes before, the session keeps only the learner's costliest choices."""
+    hole = table.game.hole
     table.game.next_hole()
+    this = [r for r in table.reviews if r.hole == hole]
+    costliest = sorted(this, key=lambda r: -r.cost)[:KEPT_REVIEWS]
+    table.reviews = [r for r in table.reviews if r.hole != hole or r in costliest]
 
 
 def _computer_plays(table: Table) -> None:

@@ -22,6 +22,7 @@
     var lost = !document.activeElement || document.activeElement === document.body;
     if (!table || !lost) { return; }
     var said = table.querySelector("[role=alert]") || table.querySelector("[data-focus]");
-    if (said) { said.focus({ preventScroll: true }); }
+    // The end of a hole is brought into sight; a prompt is focused where it is.
+    if (said) { said.focus({ preventScroll: !said.closest(".hole-over") }); }
   });
 })();

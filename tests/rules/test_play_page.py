@@ -387,8 +387,11 @@ def test_the_end_of_a_hole_scores_every_grid_and_shows_the_costliest_choices(cli
     # Running totals, and the next hole.
     assert "The match so far" in text and "Next hole" in text
     assert client.post(PLAY, {"action": "next-hole"}).status_code == 302
+    kept = sorted(table.reviews, key=lambda r: -r.cost)[:3]
     table = table_of(client)
     assert table.game.hole == 2 and table.game.scores == [list(score.scores)]
+    # Of hole 1 the session keeps the three costliest reviews.
+    assert set(table.reviews) == set(kept)
     assert "Hole 2 of 9" in page(client)
 
 
