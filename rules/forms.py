@@ -1,4 +1,5 @@
-"""GET forms of the rules reference: pick a rule set, type a grid, answer a total.
+"""Forms of the rules reference: pick a rule set, type a grid, answer a total, and
+set up a practice table on the play page.
 
 Choices come from the engine's catalogs; the form only turns a query string into a
 :class:`RuleSet` and reports, in players' words, what it could not read.
@@ -16,7 +17,12 @@ from django.utils.html import format_html
 
 from golfsite.wording import sentence
 from scoring.engine import JOKER_OPTIONS, VARIANTS, DeckKind, HouseRule, RulesError, RuleSet
+from scoring.engine.coach import Strength
+from scoring.engine.play import MATCH_LENGTHS, MAX_SEATS, playable_problem
 from scoring.engine.rules import DECK_DESCRIPTIONS
+
+from .play_state import MAX_SEED as MAX_DEAL
+from .play_state import PLAY_RULES, Choice, new_seed
 
 DECK_NAMES = {DeckKind.STANDARD: "Standard 52-card decks", DeckKind.ZSA: "The ZSA deck"}
 RULE_FIELDS = ("variant", "deck", "jokers", "house_rules")
@@ -212,3 +218,90 @@ def _with_defaults(data: Mapping[str, Any] | None) -> QueryDict:
 
 def _printable(value: str) -> str:
     return "".join(ch if ch == "\n" or ch >= " " else " " for ch in value)
+
+
+class _ChoicesWithReasons(forms.RadioSelect):
+    """Radio buttons, those in ``disabled`` shown but not to be chosen."""
+
+    def __init__(self, *args: Any, disabled: Collection[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.disabled = set(disabled)
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        if str(value) in self.disabled:
+            option["attrs"]["disabled"] = True
+        return option
+
+
+class PlayForm(forms.Form):
+    """The play page's setup: how many computer players and how strong, how many
+    holes, the rules, and (from a "Replay this deal" link) the deal's number."""
+
+    opponents = forms.TypedChoiceField(
+        label="Computer players",
+        choices=[(n, str(n)) for n in range(1, MAX_SEATS)],
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+    strength = forms.ChoiceField(
+        label="How well they play",
+        choices=[(s.value, s.label) for s in Strength],
+        initial=Strength.NORMAL.value,
+        widget=forms.RadioSelect,
+    )
+    holes = forms.TypedChoiceField(
+        label="Holes",
+        choices=[(n, f"{n} hole{'s' if n > 1 else ''}") for n in MATCH_LENGTHS],
+        coerce=int,
+        initial=MATCH_LENGTHS[0],
+        widget=forms.RadioSelect,
+    )
+    rules = forms.ChoiceField(
+        label="Rules",
+        choices=[(slug, choice.name) for slug, choice in PLAY_RULES.items()],
+        initial="classic",
+        widget=_ChoicesWithReasons(
+            disabled=[slug for slug, choice in PLAY_RULES.items() if choice.problem]
+        ),
+        error_messages=_invalid("a rule set"),
+    )
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_DEAL,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": "That deal's number is not valid; a new deal is dealt."},
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        slug, opponents = data.get("rules"), data.get("opponents")
+        if slug in PLAY_RULES and opponents:
+            problem = playable_problem(PLAY_RULES[slug].rules, opponents + 1)
+            if problem:
+                self.add_error("rules", f"Not offered here yet: {sentence(problem)}")
+        return data
+
+    def choice(self) -> Choice:
+        """The valid form's choice, with a new deal's number when it names none."""
+        data = self.cleaned_data
+        seed = data.get("seed")
+        return Choice(
+            rules=data["rules"],
+            opponents=data["opponents"],
+            strength=Strength(data["strength"]),
+            holes=data["holes"],
+            seed=new_seed() if seed is None else seed,
+        )
+
+    @classmethod
+    def initial_from(cls, choice: Choice) -> dict[str, Any]:
+        """The form's fields as ``choice`` set them (for the next game, a new deal)."""
+        return {
+            "rules": choice.rules,
+            "opponents": choice.opponents,
+            "strength": choice.strength.value,
+            "holes": choice.holes,
+        }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import play_views, views
 
 app_name = "rules"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("house-rules/", views.house_rules, name="house_rules"),
     path("house-rules/<slug:slug>/", views.house_rule_detail, name="house_rule"),
     path("practice/", views.practice, name="practice"),
+    path("play/", play_views.play, name="play"),
     path("faq/", views.faq, name="faq"),
     path("strategy/", views.strategy, name="strategy"),
     path("glossary/", views.glossary, name="glossary"),

@@ -406,6 +406,8 @@ CASES: list[Case] = [
     Case("rules:house_rule", "owner", args=lambda w: ["tied-shame"]),
     Case("rules:practice", "owner"),
     Case("rules:practice", "owner", htmx=True),
+    Case("rules:play", "owner", shows=lambda w: "Deal the cards"),
+    Case("rules:play", "owner", shows=lambda w: "Deal the cards", htmx=True),
     Case("rules:faq", "owner"),
     Case("rules:strategy", "owner"),
     Case("rules:glossary", "owner"),

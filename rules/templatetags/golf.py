@@ -44,3 +44,11 @@ def column_label(column: ColumnScore) -> str:
 def words(value: int) -> str:
     """Small numbers in words, as the engine writes them: ``3`` is ``"three"``."""
     return number_word(value)
+
+
+@register.filter
+def tenths(value: float) -> str:
+    """Expected points to one decimal, with a real minus sign: ``3.1``, ``−0.4``
+    (never ``−0.0``)."""
+    text = f"{value:.1f}"
+    return minus("0.0" if text == "-0.0" else text)

@@ -162,6 +162,18 @@ TABLE: dict[str, Row] = {
     "rules:house_rules": Row(get=PUBLIC),
     "rules:house_rule": Row(args=lambda w: ["tied-shame"], get=PUBLIC),
     "rules:practice": Row(get=PUBLIC),
+    # The play page keeps its game in the session: anyone may deal one.
+    "rules:play": Row(
+        get=PUBLIC,
+        post=PUBLIC,
+        data=lambda w: {
+            "action": "start",
+            "rules": "classic",
+            "opponents": 1,
+            "holes": 1,
+            "strength": "easy",
+        },
+    ),
     "rules:faq": Row(get=PUBLIC),
     "rules:strategy": Row(get=PUBLIC),
     "rules:glossary": Row(get=PUBLIC),
