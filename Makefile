@@ -52,6 +52,10 @@ run: install
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
 	@# The shipped gunicorn.conf.py, as a server runs it (loopback, asyncio workers
 	@# that a slow client cannot stall); only the port and the workers come from here.
+	@# Beside it the queue's worker (a big group's re-rate after a correction runs
+	@# there, groups/tasks.py), stopped with the site.
+	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	PORT=$(PORT) WEB_CONCURRENCY=$(WORKERS) $(BIN)/gunicorn golfsite.asgi -c gunicorn.conf.py
 
 test: browsers

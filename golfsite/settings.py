@@ -98,6 +98,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    # The queue of work done after the response (the ratings' re-rate of a big
+    # group): Django's tasks framework, as backported, with its database backend.
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "rules",
     "groups",
@@ -212,6 +216,18 @@ CACHES["boards"] = {
     "TIMEOUT": 6 * 60 * 60,
     "OPTIONS": {"MAX_ENTRIES": 500},
 }
+
+# Work done after the response: Django's tasks framework (the django-tasks backport
+# of Django 6's django.tasks) with its database backend, so a job is a row stored in
+# the transaction of the change that asks for it, on SQLite as on PostgreSQL, and
+# needs no other server. `manage.py db_worker` runs the jobs (`make run` starts one).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# A change to a finished match re-rates the group from that match on inside its own
+# request while that is at most this many matches (about 0.09 ms a match on SQLite,
+# `make bench`'s re-rate: 500 keep a correction's save under 50 ms); beyond, the
+# re-rate is a job (groups/tasks.py) and the rating pages say it is on its way.
+RATINGS_RERATE_IN_REQUEST = 500
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

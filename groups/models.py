@@ -45,6 +45,12 @@ class Group(models.Model):
     #: ratings, or the next change, works them out from scratch
     #: (``ratings.ratings_ensure``) and clears it.
     ratings_stale = models.BooleanField(default=False, editable=False)
+    #: Set when a change was too big to re-rate inside its request
+    #: (``settings.RATINGS_RERATE_IN_REQUEST``): the stored ratings of the matches
+    #: started at or after this are not yet worked out again. A job
+    #: (``tasks.ratings_catch_up``) does it and clears it; until then the rating
+    #: pages say the ratings are being brought up to date.
+    ratings_behind_since = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -11,7 +11,13 @@ regulars changes nobody's.
 
 The first half of this module is plain Python (what one match does to the
 ratings); the second stores them (``Rating``), replacing a group's ratings from
-the first match a change touches, in the change's transaction.
+the first match a change touches. In the change's transaction while that is a few
+hundred matches (``settings.RATINGS_RERATE_IN_REQUEST``: about 45 ms); a change to
+an older match of a bigger group marks the group behind from that match's start
+(``Group.ratings_behind_since``) and leaves the re-rate to a job on the site's
+queue (``tasks.ratings_catch_up``, run by ``manage.py db_worker``), which any later
+re-rate of the group also takes up. Once it ran, the stored ratings are what a
+re-rate from scratch makes.
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
+from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import DateTimeField, F, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce, Least
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scoring.models import Match, Player
@@ -148,18 +156,22 @@ def group_rerate(*, group_id: int, since: Key | None = None) -> int:
     are left as they are. The group's row is locked first, so two changes to one
     group re-rate one after the other: FOR NO KEY UPDATE, so a row stored meanwhile
     that refers to the group (a new regular, a new match: a foreign key, checked
-    as its transaction commits) does not wait for the re-rate to end. Returns how
-    many matches were rated."""
-    stale = (
+    as its transaction commits) does not wait for the re-rate to end. A group
+    behind (``Group.ratings_behind_since``) is re-rated from there too, and is then
+    up to date. Returns how many matches were rated."""
+    row = (
         Group.objects.select_for_update(no_key=True)
         .filter(pk=group_id)
-        .values_list("ratings_stale", flat=True)
+        .values_list("ratings_stale", "ratings_behind_since")
         .first()
     )
-    if stale is None:
+    if row is None:
         return 0  # the group is gone
+    stale, behind = row
     if stale:
         since = None
+    elif behind is not None and since is not None:
+        since = min(since, (behind, 0))  # every match started then or later
     ratings = Rating.objects.filter(group_id=group_id)
     matches = Match.objects.filter(group_id=group_id, finished_at__isnull=False)
     if since is not None:
@@ -167,9 +179,11 @@ def group_rerate(*, group_id: int, since: Key | None = None) -> int:
         matches = matches.filter(_from(since, time="created_at", pk="pk"))
     ratings.delete()
     order = list(matches.order_by("created_at", "pk").values_list("pk", "created_at"))
-    if stale:
-        # What was cached for the group was read without its ratings.
-        Group.objects.filter(pk=group_id).update(ratings_stale=False, revision=F("revision") + 1)
+    if stale or behind is not None:
+        # What was cached for the group was read with ratings that were not up to date.
+        Group.objects.filter(pk=group_id).update(
+            ratings_stale=False, ratings_behind_since=None, revision=F("revision") + 1
+        )
     if not order:
         return 0
     history = _seats(group_id, matches)
@@ -234,8 +248,8 @@ def _ratings_insert(
         for regular, (before, after) in changes.items()
     ]
     # Plain SQL, not bulk_create (tried first): re-rating the bench's 10,000-match
-    # group took 2.5 s with bulk_create and takes 1.0 s so, on SQLite; a correction
-    # to an old match waits for it (docs/performance.md, "re-rate").
+    # group took 2.5 s with bulk_create and takes 0.9 s so, on SQLite (the queue's job
+    # after a correction to its oldest match; docs/performance.md, "Re-rating").
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
 
@@ -279,8 +293,9 @@ def _skills_before(group_id: int, since: Key) -> dict[int, Skill]:
 def ratings_follow(*, match: Match, group_ids: Iterable[int]) -> None:
     """``match`` changed in a way its groups' ratings may read (it finished, ended,
     opened again, was corrected, deleted, edited or moved): re-rate each group from
-    the first place in its order the match held, now or when last rated. Nothing to
-    do for a match in play that was never rated."""
+    the first place in its order the match held, now or when last rated, here or,
+    for more matches than a request should spend on it, in a job. Nothing to do
+    for a match in play that was never rated."""
     rated_at = dict(
         Rating.objects.filter(match_id=match.pk)
         .order_by("group_id", "played_at")
@@ -292,7 +307,63 @@ def ratings_follow(*, match: Match, group_ids: Iterable[int]) -> None:
         keys = [(match.created_at, match.pk)]
         if group_id in rated_at:
             keys.append((rated_at[group_id], match.pk))
-        group_rerate(group_id=group_id, since=min(keys))
+        since = min(keys)
+        if _rerate_fits_request(group_id, since):
+            group_rerate(group_id=group_id, since=since)
+        else:
+            ratings_defer(group_id=group_id, since=since)
+
+
+def _rerate_fits_request(group_id: int, since: Key) -> bool:
+    """Whether re-rating the group from ``since`` is few enough matches to do in the
+    request: never while a job is on its way (it takes this change up too)."""
+    row = (
+        Group.objects.filter(pk=group_id)
+        .values_list("ratings_stale", "ratings_behind_since")
+        .first()
+    )
+    if row is None:
+        return True  # the group is gone: nothing to do either way
+    stale, behind = row
+    if behind is not None:
+        return False
+    later = Match.objects.filter(group_id=group_id, finished_at__isnull=False)
+    if not stale:
+        later = later.filter(_from(since, time="created_at", pk="pk"))
+    most = settings.RATINGS_RERATE_IN_REQUEST
+    return later[: most + 1].count() <= most
+
+
+def ratings_defer(*, group_id: int, since: Key) -> None:
+    """Mark the group's ratings behind from ``since`` on (from the earlier point if
+    it already was) and ask the queue to bring them up to date. The database
+    backend stores the job in this same transaction: it exists exactly when the
+    change it follows was committed. A job per change: one that finds the group
+    already caught up (another did it) does nothing."""
+    from . import tasks  # the job calls back into this module
+
+    start = Value(since[0], output_field=DateTimeField())
+    Group.objects.filter(pk=group_id).update(
+        ratings_behind_since=Least(Coalesce("ratings_behind_since", start), start),
+        revision=F("revision") + 1,
+    )
+    tasks.ratings_catch_up.enqueue(group_id)
+
+
+def ratings_catch_up(*, group_id: int) -> int:
+    """Re-rate a group that is behind (or stale) from where it is behind: the job's
+    work. Returns how many matches were rated (none when it was up to date)."""
+    row = (
+        Group.objects.filter(pk=group_id)
+        .values_list("ratings_stale", "ratings_behind_since")
+        .first()
+    )
+    if row is None or row == (False, None):
+        return 0
+    stale, behind = row
+    # The re-rate reads the row again under its lock, and takes up whatever a
+    # change added meanwhile.
+    return group_rerate(group_id=group_id, since=None if stale or behind is None else (behind, 0))
 
 
 def ratings_ensure(*, group: Group) -> None:

@@ -32,10 +32,12 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from groups import services as group_services
 from groups import transfer
 from groups.models import Group, Invite, Membership, RosterPlayer
+from groups.tasks import ratings_catch_up
 from scoring import services
 from scoring.engine import RuleSet, apply_hole_rules
 from scoring.models import Match
@@ -95,6 +97,7 @@ class World:
     owned: list[Match]  # the owner's finished matches in no group, oldest first
     kept: list[Match]  # the keeper's anonymous matches, oldest first
     groups: list[Group] = field(default_factory=list)  # every group the owner is in
+    job: DBTaskResult[Any, Any] | None = None  # a ratings job waiting on the queue
 
 
 def _grids(players: int) -> services.HoleEntry:
@@ -232,6 +235,7 @@ def build(size: Size, tag: str) -> World:
                 phone=f"phone-{player.seat}-{tag}",
             )
     kept = _lone_matches(size.matches, size, None, tag)
+    job = DBTaskResult.objects.get(pk=ratings_catch_up.enqueue(group.pk).id)
     return World(
         size=size,
         tag=tag,
@@ -248,6 +252,7 @@ def build(size: Size, tag: str) -> World:
         owned=owned,
         kept=kept,
         groups=groups,
+        job=job,
     )
 
 
@@ -535,6 +540,7 @@ ADMIN_OBJECTS: dict[str, Callable[[World], Any]] = {
     "groups.membership": lambda w: w.group.memberships.get(user=w.member),
     "groups.invite": lambda w: w.invite,
     "groups.rosterplayer": lambda w: w.roster[0],
+    "django_tasks_database.dbtaskresult": lambda w: w.job,
 }
 
 #: The admin's pages of one object.
@@ -548,6 +554,8 @@ ADMIN_NOT_PAGES = {
     "admin:scoring_score_add": "scores are never added in the admin (403)",
     "admin:scoring_matchkeeper_add": "phones join through a join link, never the admin (403)",
     "admin:scoring_seatdraft_add": "a seat's cards are entered on its page, never the admin (403)",
+    "admin:django_tasks_database_dbtaskresult_add": "jobs are queued by the site (403)",
+    "admin:django_tasks_database_dbtaskresult_delete": "the queue's jobs are never deleted (403)",
 }
 
 

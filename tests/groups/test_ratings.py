@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import random
 import uuid
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 from openskill.models import PlackettLuce
 
 from groups import ratings, selectors, services, transfer
@@ -338,4 +341,130 @@ def test_a_re_rate_asks_the_database_the_same_number_of_times_however_long_the_h
         play(group, owner, {"Ann": [n % 3], "Bob": [1], "Cy": [2], "Dee": [n % 5]})
     assert queries() == few
     assert Rating.objects.filter(group=group).count() == 2 + 12 * 4
+    from_scratch_equals_stored(group)
+
+
+# -- re-rated after the response, on the queue -------------------------------------------
+
+BEHIND = "Ratings are being brought up to date"
+
+
+@pytest.fixture
+def worker():
+    """Run the site's queue as ``manage.py db_worker`` does until no job is left (the
+    worker sets its own signal handlers: the test process gets its own back)."""
+    import signal
+
+    from django.core.management import call_command
+
+    def run() -> None:
+        kept = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)}
+        try:
+            call_command("db_worker", "--batch", "--no-startup-delay", "--interval=0", verbosity=0)
+        finally:
+            for s, handler in kept.items():
+                signal.signal(s, handler)
+
+    return run
+
+
+def jobs(status: str | None = None) -> list[DBTaskResult[Any, Any]]:
+    rows = DBTaskResult.objects.filter(task_path="groups.tasks.ratings_catch_up")
+    return list(rows.filter(status=status) if status else rows)
+
+
+def rating_pages(client, group: Group, match: Match) -> list[str]:
+    regular = group.roster.get(name="Ann")
+    urls = [
+        reverse("groups:detail", args=[group.pk]),
+        reverse("groups:player", args=[group.pk, regular.pk]),
+        reverse("groups:match_ratings", args=[group.pk, match.pk]),
+    ]
+    pages = [client.get(url) for url in urls]
+    assert [page.status_code for page in pages] == [200, 200, 200]
+    return [page.content.decode() for page in pages]
+
+
+def test_a_change_to_more_matches_than_a_request_re_rates_is_left_to_a_job(
+    group, owner, play, client, settings
+):
+    settings.RATINGS_RERATE_IN_REQUEST = 2
+    first = play(group, owner, {"Ann": [1], "Bob": [9]})
+    for n in range(2):
+        play(group, owner, {"Ann": [5], "Bob": [n], "Cy": [7]})
+    assert not jobs(), "each match re-rated two matches at most, in its request"
+    kept = snapshot(group)
+    correct(first, 1, (9, 1))  # three matches to re-rate: more than two
+    assert snapshot(group) == kept, "nothing re-rated inside the request"
+    group.refresh_from_db()
+    assert group.ratings_behind_since == first.created_at
+    [job] = jobs(status="READY")
+    assert job.args_kwargs["args"] == [group.pk]
+    client.force_login(owner)
+    for page in rating_pages(client, group, first):
+        assert BEHIND in page
+
+
+def test_a_group_behind_sends_every_change_to_the_queue(group, owner, play, settings):
+    settings.RATINGS_RERATE_IN_REQUEST = 1
+    first = play(group, owner, {"Ann": [1], "Bob": [9]})
+    second = play(group, owner, {"Ann": [5], "Bob": [6]})
+    kept = snapshot(group)
+    correct(first, 1, (9, 1))
+    correct(second, 1, (6, 5))  # one match from here, but the group is behind
+    assert snapshot(group) == kept
+    assert len(jobs(status="READY")) == 2
+    group.refresh_from_db()
+    assert group.ratings_behind_since == first.created_at, "behind from the earlier change"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_once_the_job_ran_the_ratings_are_a_recomputation_from_scratch(
+    group, owner, play, client, settings, worker
+):
+    settings.RATINGS_RERATE_IN_REQUEST = 1
+    first = play(group, owner, {"Ann": [1], "Bob": [9]})
+    second = play(group, owner, {"Ann": [5], "Bob": [6], "Cy": [7]})
+    correct(first, 1, (9, 1))
+    correct(second, 1, (6, 5, 4))
+    worker()
+    assert [job.status for job in jobs()] == ["SUCCESSFUL", "SUCCESSFUL"]
+    assert after(group, first, "Bob").mu > 25
+    group.refresh_from_db()
+    assert group.ratings_behind_since is None
+    client.force_login(owner)
+    for page in rating_pages(client, group, first):
+        assert BEHIND not in page
+    from_scratch_equals_stored(group)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_changes_and_jobs_in_any_order_end_in_the_ratings_from_scratch(
+    group, owner, play, settings, worker
+):
+    """A seeded run of corrections, deleted holes, new matches and the worker at
+    random moments, under a limit that sends most changes to the queue."""
+    settings.RATINGS_RERATE_IN_REQUEST = 2
+    rng = random.Random(31)
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    matches = [play(group, owner, {"Ann": [n], "Bob": [4], "Cy": [2]}) for n in range(4)]
+    for _ in range(16):
+        action = rng.choice(["correct", "correct", "play", "reopen", "work"])
+        match = rng.choice(matches)
+        if action == "correct" and match.is_finished:
+            seats = match.players.count()
+            correct(match, 1, tuple(rng.randrange(20) for _ in range(seats)))
+        elif action == "reopen" and match.is_finished:
+            scoring_services.hole_delete_last(match=match, number=1)
+            record(match, 1, tuple(rng.randrange(20) for _ in range(match.players.count())))
+        elif action == "work":
+            worker()
+        else:
+            table = {name: [rng.randrange(20)] for name in rng.sample(names, rng.randint(2, 4))}
+            matches.append(play(group, owner, table))
+        match.refresh_from_db()
+    worker()
+    assert len(jobs()) >= 3, "most changes went to the queue"
+    assert {job.status for job in jobs()} == {"SUCCESSFUL"}
+    assert Group.objects.get(pk=group.pk).ratings_behind_since is None
     from_scratch_equals_stored(group)
