@@ -44,6 +44,9 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@# A group whose ratings a failed job left behind is brought up to date (quiet
+	@# when none is).
+	$(BIN)/python manage.py ratings_catch_up --verbosity 0
 	@# A newcomer's empty database gets a demo group, so history and statistics show
 	@# something (never again once any match exists; `make run SEED_DEMO=0` skips it).
 	@# Its account's password (or, on later runs, how to set a new one) is printed

@@ -5,6 +5,7 @@ scratch through every change a group's matches go through."""
 
 from __future__ import annotations
 
+import io
 import random
 import uuid
 from typing import Any
@@ -468,3 +469,33 @@ def test_changes_and_jobs_in_any_order_end_in_the_ratings_from_scratch(
     assert {job.status for job in jobs()} == {"SUCCESSFUL"}
     assert Group.objects.get(pk=group.pk).ratings_behind_since is None
     from_scratch_equals_stored(group)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_group_left_behind_by_a_failed_job_is_brought_up_to_date_by_the_command(
+    group, owner, play, settings, worker, monkeypatch
+):
+    from django.core.management import call_command
+
+    settings.RATINGS_RERATE_IN_REQUEST = 1
+    first = play(group, owner, {"Ann": [1], "Bob": [9]})
+    play(group, owner, {"Ann": [5], "Bob": [6]})
+    correct(first, 1, (9, 1))
+
+    def fails(**kwargs: Any) -> int:
+        raise RuntimeError("the database went away")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ratings, "ratings_catch_up", fails)
+        worker()
+    assert [job.status for job in jobs()] == ["FAILED"]
+    assert Group.objects.get(pk=group.pk).ratings_behind_since is not None
+
+    out = io.StringIO()
+    call_command("ratings_catch_up", stdout=out)
+    assert out.getvalue() == f"{group.name}: ratings brought up to date (2 matches rated).\n"
+    assert Group.objects.get(pk=group.pk).ratings_behind_since is None
+    from_scratch_equals_stored(group)
+    out = io.StringIO()
+    call_command("ratings_catch_up", stdout=out)
+    assert out.getvalue() == "Every group's ratings are up to date.\n"
