@@ -10,7 +10,7 @@ worker here is gunicorn's asyncio one (``asgi``, serving golfsite.asgi): it read
 every request, body and all, on its event loop, where a waiting connection costs
 a few kilobytes, and only a complete request reaches Django, which runs the view
 in a thread of its own. With 50 such clients /healthz still answers at once
-(tests/hardening/test_slow_clients.py).
+(tests/site/test_slow_clients.py).
 
 What a proxy still adds: each worker holds at most ``worker_connections``
 connections, a body still waiting after ``timeout`` seconds is dropped, and

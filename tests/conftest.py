@@ -1,6 +1,10 @@
 """Shared fixtures for the whole suite."""
 
+import signal
+import time
+
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from hypothesis import settings as hypothesis_settings
 
@@ -57,3 +61,39 @@ def _empty_board_cache():
     from django.core.cache import caches
 
     caches["boards"].clear()
+
+
+@pytest.fixture
+def live_server_settled(live_server):
+    """The live server, and after the test a wait until its request threads have
+    closed their database connections (they close them just after answering), so
+    the test database can be flushed and dropped."""
+    yield live_server
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def worker():
+    """Run the site's queue as ``manage.py db_worker`` does until no job is left (the
+    worker sets its own signal handlers: the test process gets its own back)."""
+
+    def run() -> None:
+        kept = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)}
+        try:
+            call_command("db_worker", "--batch", "--no-startup-delay", "--interval=0", verbosity=0)
+        finally:
+            for s, handler in kept.items():
+                signal.signal(s, handler)
+
+    return run

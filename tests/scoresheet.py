@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from typing import TypedDict
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
 from django.urls import reverse
 
 from scoring import services
@@ -38,6 +39,15 @@ def own(client, *matches):
     session[SESSION_KEY] = [m.pk for m in matches]
     session.save()
     return client
+
+
+def session_owning(*matches):
+    """A saved session that keeps ``matches`` as a browser's, as if it had started
+    them (for a client of another kind: ``requests``, a browser's cookie); its key."""
+    store = SessionStore()
+    store[SESSION_KEY] = [m.pk for m in matches]
+    store.save()
+    return store.session_key
 
 
 def hole_data(number=1, token=None, **fields):

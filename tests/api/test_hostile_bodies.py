@@ -17,8 +17,7 @@ from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from golfsite.wsgi import application
-
-from .strategies import FUZZ, hostile, json_values
+from tests.strategies import FUZZ, hostile, json_values
 
 pytestmark = pytest.mark.django_db
 

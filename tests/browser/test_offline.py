@@ -55,7 +55,7 @@ class Signal:
     offline and fails its requests, but not all of them once a service worker looks
     after the page: now and then, on a busy machine, a hole "saved with no signal"
     reached the live server all the same and was stored (Chromium gives a service
-    worker that has just started its offline setting a moment late). So while the
+    worker that has just started its offline setting a moment late, it seems). So while the
     signal is gone the live server answers nothing either (:class:`NoSignalHandler`),
     as a phone with no signal would see it, and a request that got past the switch
     changes nothing."""

@@ -33,9 +33,8 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Match, Player
 from scoring.services import HoleEntry
+from tests.at_once import ON_POSTGRES, postgres_only
 from tests.groups.admin_pages import admin_change, admin_delete
-
-from .conftest import ON_POSTGRES, postgres_only
 
 
 def _totals(*totals: int) -> HoleEntry:

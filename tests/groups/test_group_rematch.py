@@ -16,7 +16,7 @@ from scoring import services as scoring_services
 from scoring.engine import RuleSet
 from scoring.models import Match
 from scoring.views import limits
-from tests.hardening.test_lock_order import GROUP_WRITE, MATCH_WRITE
+from tests.groups.test_changes_at_once import GROUP_WRITE, MATCH_WRITE
 from tests.patterns import visible_text
 from tests.scoresheet import checked, form_data
 

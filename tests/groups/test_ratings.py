@@ -350,25 +350,6 @@ def test_a_re_rate_asks_the_database_the_same_number_of_times_however_long_the_h
 BEHIND = "Ratings are being brought up to date"
 
 
-@pytest.fixture
-def worker():
-    """Run the site's queue as ``manage.py db_worker`` does until no job is left (the
-    worker sets its own signal handlers: the test process gets its own back)."""
-    import signal
-
-    from django.core.management import call_command
-
-    def run() -> None:
-        kept = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)}
-        try:
-            call_command("db_worker", "--batch", "--no-startup-delay", "--interval=0", verbosity=0)
-        finally:
-            for s, handler in kept.items():
-                signal.signal(s, handler)
-
-    return run
-
-
 def jobs(status: str | None = None) -> list[DBTaskResult[Any, Any]]:
     rows = DBTaskResult.objects.filter(task_path="groups.tasks.ratings_catch_up")
     return list(rows.filter(status=status) if status else rows)

@@ -1,5 +1,5 @@
 """One "phone" for the SQLite stress test, run as its own process (like a gunicorn
-worker): ``python -m tests.hardening.sqlite_phone MATCH_ID PHONE SIGNALS``.
+worker): ``python -m tests.holes.sqlite_phone MATCH_ID PHONE SIGNALS``.
 
 Once set up it leaves ``ready-PHONE`` in the directory SIGNALS and waits there for
 ``go``, so every phone starts at once however long each took to start.

@@ -17,8 +17,7 @@ from scoring.engine import RuleSet
 from scoring.models import Hole, Match, Score
 from scoring.views.holes import NOT_CORRECTED, NOT_SAVED
 from tests.factories import MatchFactory
-
-from .conftest import session_owning
+from tests.scoresheet import session_owning
 
 pytestmark = pytest.mark.django_db
 

@@ -28,10 +28,10 @@ from django.urls import reverse
 
 from scoring.engine import RuleSet
 from scoring.models import Hole, Score
+from tests.at_once import ON_POSTGRES, postgres_only
 from tests.factories import MatchFactory
 from tests.patterns import first_match
-
-from .conftest import ON_POSTGRES, postgres_only, session_owning
+from tests.scoresheet import session_owning
 
 # The live-server tests run on PostgreSQL only. Not on SQLite: there the in-memory
 # test database is one connection shared by every server thread, so they would
@@ -256,7 +256,7 @@ def test_four_processes_filling_a_match_on_sqlite_lose_and_duplicate_nothing(tmp
     signals.mkdir()
     phones = [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.hardening.sqlite_phone", match_id, str(n), str(signals)],
+            [sys.executable, "-m", "tests.holes.sqlite_phone", match_id, str(n), str(signals)],
             cwd=root,
             env=env,
             stdout=subprocess.PIPE,

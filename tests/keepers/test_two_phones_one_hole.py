@@ -14,11 +14,12 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Hole
 from scoring.views.access import PHONE_KEY
+from tests.at_once import postgres_only
 from tests.factories import MatchFactory
-from tests.hardening.conftest import live_server_settled, postgres_only, session_owning  # noqa: F401
-from tests.hardening.test_concurrency import CONFLICT, Phone
+from tests.holes.test_saved_at_once import CONFLICT, Phone
 from tests.keepers.helpers import join
 from tests.patterns import first_match
+from tests.scoresheet import session_owning
 
 
 def _form(client, match):

@@ -1,4 +1,3 @@
-"""``save_hole`` for the services' tests here and in tests/hardening/ (whose conftest
-imports it from this one)."""
+"""``save_hole`` (tests/scoresheet.py) for the services' tests here."""
 
 from tests.scoresheet import save_hole  # noqa: F401 (a fixture for these tests)

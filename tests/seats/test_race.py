@@ -2,7 +2,7 @@
 the site as phones do (a live server, a database connection per request), on
 PostgreSQL: eight seats saving their cards at once lose none, and two phones
 confirming the hole at once store it once. (On SQLite the test database is one
-connection shared by every server thread; see tests/hardening/test_concurrency.py.)"""
+connection shared by every server thread; see tests/holes/test_saved_at_once.py.)"""
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -16,8 +16,8 @@ from scoring import services
 from scoring.engine import RuleSet
 from scoring.models import Hole, SeatDraft
 from scoring.views.access import PHONE_KEY
+from tests.at_once import postgres_only
 from tests.factories import MatchFactory
-from tests.hardening.conftest import live_server_settled, postgres_only  # noqa: F401
 from tests.patterns import first_match
 from tests.tables import EIGHT_PLAYERS
 

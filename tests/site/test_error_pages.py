@@ -15,12 +15,11 @@ from django.urls import reverse
 from scoring.engine import RuleSet
 from scoring.models import Match
 from tests.factories import MatchFactory, new_match_form
-
-from .conftest import session_owning
+from tests.scoresheet import session_owning
 
 pytestmark = pytest.mark.django_db
 
-ERROR_URLS = pytest.mark.urls("tests.hardening.error_urls")
+ERROR_URLS = pytest.mark.urls("tests.site.error_urls")
 
 
 @pytest.fixture(autouse=True)

@@ -19,9 +19,9 @@ from hypothesis import given
 
 from golfsite import ratelimit
 from tests.factories import new_match_form
+from tests.strategies import FUZZ, hostile_form
 
 from .conftest import Site
-from .strategies import FUZZ, hostile_form
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.urls.converters import IntConverter, SlugConverter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .strategies import FUZZ
+from tests.strategies import FUZZ
 
 pytestmark = pytest.mark.django_db
 

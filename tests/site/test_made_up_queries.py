@@ -12,8 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groups import services as group_services
-
-from .strategies import FUZZ, hostile_value
+from tests.strategies import FUZZ, hostile_value
 
 pytestmark = pytest.mark.django_db
 
