@@ -18,10 +18,8 @@ from django.contrib.auth.views import (
     PasswordResetConfirmView,
     PasswordResetView,
 )
-from django.core.mail import send_mail
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -34,6 +32,7 @@ from scoring.views.access import member_groups
 from scoring.views.limits import browser_for_limits, keep_browser_for_limits
 from scoring.views.matches import recent_matches
 
+from . import tasks
 from .forms import SignupForm
 
 TOO_MANY_SIGNUPS = (
@@ -72,15 +71,13 @@ def _invited_to(request: HttpRequest) -> Group | None:
 
 
 def _tell_address_owner(request: HttpRequest, email: str) -> None:
-    """Mail the owner of an address someone tried to sign up with: the sign-up page
+    """Have the owner of an address someone tried to sign up with mailed, after the
+    response (``tasks.tell_address_owner``); at most a few times a day, so that
+    signing up with someone's address cannot fill their inbox. The sign-up page
     itself answers as for any other address, so it never tells who has an account."""
-    context = {"email": email, "reset_url": request.build_absolute_uri(reverse("password_reset"))}
-    send_mail(
-        render_to_string("registration/signup_address_taken_subject.txt", context).strip(),
-        render_to_string("registration/signup_address_taken_email.txt", context),
-        None,
-        [email],
-    )
+    if ratelimit.hit(ratelimit.SIGNUP_MAIL_PER_EMAIL, ratelimit.account_name(email)):
+        reset_url = request.build_absolute_uri(reverse("password_reset"))
+        tasks.tell_address_owner.enqueue(email, reset_url)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -59,6 +59,8 @@ LOGIN_PER_ACCOUNT = Limit("login-account", 50, timedelta(hours=1))
 SIGNUP_PER_ADDRESS = Limit("signup", 10, timedelta(minutes=15))
 RESET_PER_EMAIL = Limit("reset-email", 3, timedelta(hours=1))
 RESET_PER_ADDRESS = Limit("reset-address", 10, timedelta(hours=1))
+#: Mails to the owner of an address someone signed up with (accounts.views.signup).
+SIGNUP_MAIL_PER_EMAIL = Limit("signup-mail", 3, timedelta(days=1))
 
 
 def client_address(request: HttpRequest) -> str:

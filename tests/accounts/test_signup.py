@@ -93,18 +93,40 @@ def test_a_taken_email_address_answers_as_a_fresh_one_would(client, make_user):
     assert taken[3].replace("bea", "NAME") == fresh[3].replace("cy", "NAME")
 
 
-def test_a_taken_email_address_is_mailed_and_left_off_the_new_account(client, make_user):
+@pytest.mark.django_db(transaction=True)
+def test_a_taken_email_address_is_mailed_after_the_answer_and_left_off_the_new_account(
+    client, make_user, worker
+):
     ann = make_user("ann")
     ann.email = "Ann@Example.com"
     ann.save()
     sign_up(client, "bea", "ann@example.COM")
     assert User.objects.get(username="bea").email == ""
+    assert mail.outbox == [], "not sent inside the request: the time it takes would tell"
+    worker()
     assert len(mail.outbox) == 1
     sent = mail.outbox[0]
     assert sent.to == ["ann@example.COM"]
     assert "already uses it" in sent.body
     assert "http://testserver" + reverse("password_reset") in sent.body
     assert User.objects.filter(email__iexact="ann@example.com").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_owner_of_a_taken_address_is_mailed_a_few_times_a_day_at_most(
+    client, make_user, worker
+):
+    ann = make_user("ann")
+    ann.email = "ann@example.com"
+    ann.save()
+    most = ratelimit.SIGNUP_MAIL_PER_EMAIL.attempts
+    for n in range(most + 2):
+        client.logout()
+        response = sign_up(client, f"copy{n}", "ANN@example.com" if n % 2 else "ann@example.com")
+        assert response.status_code == 302, "every sign-up answers as for a fresh address"
+    worker()
+    assert len(mail.outbox) == most
+    assert User.objects.filter(username__startswith="copy", email="").count() == most + 2
 
 
 def test_a_fresh_email_address_is_not_mailed(client):
