@@ -371,7 +371,7 @@ def test_the_end_of_a_hole_scores_every_grid_and_shows_the_costliest_choices(cli
         assert f"{name}: {total} point" in text
     # The learner's costliest choices: at most three, the dearest first.
     costly = sorted((r for r in table.reviews if round(r.cost, 1) > 0), key=lambda r: -r.cost)
-    section = html.split("Your costliest choices this hole")[1].split("The match so far")[0]
+    section = html.split("Your costliest choices this hole")[1].split('class="scored"')[0]
     if costly:
         assert costly[0].words in section
         assert section.count("<li>") == min(3, len(costly))
