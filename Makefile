@@ -45,8 +45,9 @@ run: install
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@# A group whose ratings a failed job left behind is brought up to date (quiet
-	@# when none is).
+	@# when none is), and the queue's results of jobs over 14 days old are removed.
 	$(BIN)/python manage.py ratings_catch_up --verbosity 0
+	$(BIN)/python manage.py prune_db_task_results --verbosity 0
 	@# A newcomer's empty database gets a demo group, so history and statistics show
 	@# something (never again once any match exists; `make run SEED_DEMO=0` skips it).
 	@# Its account's password (or, on later runs, how to set a new one) is printed
@@ -55,8 +56,9 @@ run: install
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
 	@# The shipped gunicorn.conf.py, as a server runs it (loopback, asyncio workers
 	@# that a slow client cannot stall); only the port and the workers come from here.
-	@# Beside it the queue's worker (a big group's re-rate after a correction runs
-	@# there, groups/tasks.py), stopped with the site.
+	@# Beside it the queue's worker (a big group's re-rate after a correction and the
+	@# sign-up mail to an address's owner run there: groups/tasks.py, accounts/tasks.py),
+	@# stopped with the site.
 	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	PORT=$(PORT) WEB_CONCURRENCY=$(WORKERS) $(BIN)/gunicorn golfsite.asgi -c gunicorn.conf.py

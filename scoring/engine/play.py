@@ -149,7 +149,7 @@ def playable_problem(rules: RuleSet, seats: int) -> str | None:
     if rules.variant in KNOCK_TO_END:
         return (
             f"{VARIANTS[rules.variant].name} is played face down from memory and "
-            "ended by a knock; playing it here is not ready yet"
+            "ended by a knock, which this table does not deal"
         )
     if not MIN_SEATS <= seats <= MAX_SEATS:
         return f"A practice table has {MIN_SEATS} to {MAX_SEATS} players"
