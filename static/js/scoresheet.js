@@ -391,7 +391,11 @@
     keepAwake();
   }
   document.body.addEventListener("htmx:historyRestore", setUpPage);
-  document.body.addEventListener("htmx:afterSwap", function (event) {
+  // Once settled, not when swapped in: htmx makes the new form live (its live check
+  // listening, its triggers set) as it settles, and a player who types the moment
+  // the bad card has the focus would otherwise type into a form that checks
+  // nothing, its old problem shown until they type again.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
     var main = document.getElementById("main");
     if (event.detail.target !== document.body && event.detail.target !== main) return;
     setUpPage();

@@ -282,7 +282,12 @@ def test_a_refused_save_shows_the_bad_card_and_its_problem(page, live_server):
 
 
 def test_a_grid_put_right_after_a_refused_save_is_no_longer_marked_wrong(page, live_server):
+    """Typed the moment the bad card has the focus, as a quick player does. The form
+    is drawn again by the save's answer and goes live when htmx settles it; the
+    settling is slowed here (300 ms, not 20) so typing inside that moment is
+    certain: the focus must come only once the form checks what is typed."""
     start_match(page, live_server, names=("Ann", "Ben"))
+    page.evaluate("htmx.config.defaultSettleDelay = 300")
     fields = page.get_by_label("Cards, row by row")
     fields.nth(0).fill("8 5 7 / 8 3 9")
     fields.nth(1).fill("K 5 J / K 5 B")
