@@ -163,6 +163,23 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if (
+    DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    and os.environ.get("DATABASE_POOL") == "1"
+):
+    # golfsite.asgi asks for this (gunicorn.conf.py): there each request runs in a
+    # thread of its own, so no connection is kept for the next request and each
+    # would open one, a new PostgreSQL server process. A pool per app-server
+    # process keeps them instead: in `make bench` a quiet hole save (htmx) went
+    # from 90 to 48 ms at the median and the save without JavaScript from 140 to
+    # 92 ms at p95, back under its budget of 100 (docs/performance.md). Django's
+    # own pool (psycopg_pool); with CONN_HEALTH_CHECKS it checks each connection
+    # as it hands it out, so a restarted server costs no failed request.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "8")),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers work while a hole is being saved; IMMEDIATE avoids
     # "database is locked" upgrades when two phones save at once. Connections are

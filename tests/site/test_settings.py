@@ -1,5 +1,6 @@
 """Settings read from the environment: safe locally, strict in production."""
 
+import json
 import os
 import subprocess
 import sys
@@ -108,3 +109,31 @@ def test_trusted_proxies_come_from_the_environment_and_must_be_a_count():
     result = run_python("import django; django.setup()", TRUSTED_PROXIES="yes")
     assert result.returncode != 0
     assert "TRUSTED_PROXIES is 'yes'" in result.stderr
+
+
+def test_postgresql_connections_come_from_a_pool_when_served_by_asgi():
+    """golfsite.asgi asks for the pool (a pool and kept connections cannot go
+    together); elsewhere (manage.py, the queue's worker, the tests) connections are
+    kept, and SQLite has no pool."""
+
+    def database(*, asgi, **env):
+        setup = "import golfsite.asgi" if asgi else "import django; django.setup()"
+        result = run_python(
+            f"{setup}; import json; from django.conf import settings as s; "
+            "d = s.DATABASES['default']; "
+            "print(json.dumps([d['CONN_MAX_AGE'], d.get('OPTIONS', {}).get('pool')]))",
+            **env,
+        )
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+    postgres = "postgres://u@db.invalid:5432/golf"
+    pool = {"min_size": 1, "max_size": 8}
+    assert database(asgi=True, DATABASE_URL=postgres) == [0, pool]
+    assert database(asgi=False, DATABASE_URL=postgres, DATABASE_POOL="1") == [0, pool]
+    assert database(asgi=True, DATABASE_URL=postgres, DATABASE_POOL_SIZE="3") == [
+        0,
+        {"min_size": 1, "max_size": 3},
+    ]
+    assert database(asgi=False, DATABASE_URL=postgres) == [60, None]
+    assert database(asgi=True, DATABASE_URL="sqlite:///golf.sqlite3") == [0, None]

@@ -9,9 +9,7 @@ for /healthz meanwhile.
 
 from __future__ import annotations
 
-import os
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -21,62 +19,20 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-GUNICORN = Path(sys.executable).with_name("gunicorn")
+from tests.serving import ROOT, gunicorn
+
 WORKERS = 2
 #: Slow uploads held open at once (17 were enough to stall the threaded workers).
 SLOW = 50
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     tmp = tmp_path_factory.mktemp("gunicorn")
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
-        "SECRET_KEY": "slow-clients-test",
-        "DEBUG": "0",
-        "PORT": str(free_port()),
-        "WEB_CONCURRENCY": str(WORKERS),
-    }
-    env.pop("GUNICORN_BIND", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "contenttypes"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
     log = tmp / "gunicorn.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [str(GUNICORN), "golfsite.asgi", "-c", "gunicorn.conf.py"],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-        port = int(env["PORT"])
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
-                        break
-                except OSError:
-                    assert process.poll() is None, log.read_text()
-                    assert time.monotonic() < deadline, log.read_text()
-                    time.sleep(0.2)
-            yield port, log
-        finally:
-            process.terminate()
-            process.wait(timeout=30)
+    url = f"sqlite:///{tmp / 'db.sqlite3'}"
+    with gunicorn(database_url=url, workers=WORKERS, log=log) as port:
+        yield port, log
 
 
 def trickle(port: int, stop: threading.Event) -> None:
