@@ -134,6 +134,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, and synchronous only: under ASGI the whole stack then runs in the
+    # request's thread, as the views do (golfsite/middleware.py).
+    "golfsite.middleware.sync_to_the_view",
 ]
 
 ROOT_URLCONF = "golfsite.urls"
