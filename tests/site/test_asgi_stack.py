@@ -14,6 +14,7 @@ asynchronous handler as the ASGI server."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from unittest import mock
 
@@ -23,7 +24,7 @@ from django.conf import settings
 from django.test import AsyncClient
 from django.urls import reverse
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # the request runs in another thread
 
 
 def hand_overs(request: Callable[[], Awaitable[Any]]) -> tuple[Any, list[str]]:
@@ -35,8 +36,11 @@ def hand_overs(request: Callable[[], Awaitable[Any]]) -> tuple[Any, list[str]]:
         names.append(getattr(self.func, "__qualname__", repr(self.func)))
         return hand_over(self, *args, **kwargs)
 
-    with mock.patch.object(SyncToAsync, "__call__", counted):
-        response = async_to_sync(request)()
+    # In a thread of its own, as a server's event loop would: an xdist worker that
+    # ran browser tests before has Playwright's event loop in its main thread, and
+    # async_to_sync refuses to run there.
+    with mock.patch.object(SyncToAsync, "__call__", counted), ThreadPoolExecutor(1) as thread:
+        response = thread.submit(async_to_sync(request)).result()
     return response, names
 
 
