@@ -170,9 +170,9 @@ if (
     DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
     and os.environ.get("DATABASE_POOL") == "1"
 ):
-    # golfsite.asgi asks for this (gunicorn.conf.py): there each request runs in a
-    # thread of its own, so no connection is kept for the next request and each
-    # would open one, a new PostgreSQL server process. A pool per app-server
+    # golfsite.asgi (what gunicorn.conf.py serves) asks for this: there each
+    # request runs in a thread of its own, so no connection is kept for the next
+    # request and each would open one, a new PostgreSQL server process. A pool per app-server
     # process keeps them instead: in `make bench` a quiet hole save (htmx) went
     # from 90 to 48 ms at the median and the save without JavaScript from 140 to
     # 92 ms at p95, back under its budget of 100 (docs/performance.md). Django's

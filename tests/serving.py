@@ -73,6 +73,7 @@ def gunicorn(*, database_url: str, workers: int, log: Path) -> Iterator[int]:
             process.wait(timeout=30)
 
 
-def healthz(port: int) -> bytes:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as answer:
+def healthz(port: int, *, timeout: float = 5) -> bytes:
+    """What /healthz answers, within ``timeout`` seconds."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=timeout) as answer:
         return bytes(answer.read())

@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import psycopg
 import pytest
@@ -54,7 +55,7 @@ def database() -> Iterator[tuple[str, str]]:
     with admin() as conn:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     p = server_params()
-    secret = f":{p['password']}" if p["password"] else ""
+    secret = f":{quote(p['password'], safe='')}" if p["password"] else ""
     try:
         yield f"postgres://{p['user']}{secret}@{p['host']}:{p['port']}/{name}", name
     finally:

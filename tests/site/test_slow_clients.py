@@ -13,13 +13,12 @@ import socket
 import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.serving import ROOT, gunicorn
+from tests.serving import ROOT, gunicorn, healthz
 
 WORKERS = 2
 #: Slow uploads held open at once (17 were enough to stall the threaded workers).
@@ -58,8 +57,7 @@ def test_slow_uploads_do_not_keep_others_waiting(server):
     try:
         time.sleep(2)  # every upload has connected and sent its first bytes
         for _ in range(5):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
-                assert r.read() == b"ok"
+            assert healthz(port, timeout=1) == b"ok"
             time.sleep(1)
         assert all(upload.is_alive() for upload in uploads), "an upload was cut off"
     finally:
